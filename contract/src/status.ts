@@ -1,0 +1,43 @@
+/** GET /api/status: what the console keeps locally to draw itself. */
+export interface StatusObject {
+  version: string;
+  start_time: number;
+  setup: boolean;
+  system_name: string;
+  logo: string;
+  footer_html: string;
+  server_address: string;
+  top_up_link: string;
+  docs_link: string;
+  quota_per_unit: number;
+  display_in_currency: boolean;
+  display_token_stat: boolean;
+  enable_drawing: boolean;
+  enable_task: boolean;
+  enable_data_export: boolean;
+  enable_batch_update: boolean;
+  data_export_default_time: string;
+  default_collapse_sidebar: boolean;
+  mj_notify_enabled: boolean;
+  chats: unknown[];
+  self_use_mode_enabled: boolean;
+  demo_site_enabled: boolean;
+  register_enabled: boolean;
+  password_login_enabled: boolean;
+  password_register_enabled: boolean;
+  email_verification: boolean;
+  github_oauth: boolean;
+  github_client_id: string;
+  linuxdo_oauth: boolean;
+  linuxdo_client_id: string;
+  telegram_oauth: boolean;
+  telegram_bot_name: string;
+  wechat_login: boolean;
+  wechat_qrcode: string;
+  turnstile_check: boolean;
+  turnstile_site_key: string;
+  price: number;
+  min_topup: number;
+  enable_online_topup: boolean;
+  usd_exchange_rate: number;
+}

@@ -1,0 +1,76 @@
+export const Role = { Guest: 0, Common: 1, Admin: 10, Root: 100 } as const;
+export type RoleValue = (typeof Role)[keyof typeof Role];
+
+export const UserStatus = { Enabled: 1, Disabled: 2 } as const;
+
+export const isAdminRole = (role: number): boolean => role >= Role.Admin;
+export const isRootRole = (role: number): boolean => role >= Role.Root;
+
+/** A user as the console sees it: never the password hash or the access token. */
+export interface UserView {
+  id: number;
+  username: string;
+  display_name: string;
+  role: number;
+  status: number;
+  email: string;
+  github_id: string;
+  discord_id: string;
+  oidc_id: string;
+  wechat_id: string;
+  telegram_id: string;
+  linux_do_id: string;
+  quota: number;
+  used_quota: number;
+  request_count: number;
+  group: string;
+  aff_code: string;
+  aff_count: number;
+  aff_quota: number;
+  aff_history_quota: number;
+  inviter_id: number;
+  setting: string;
+  remark: string;
+  created_at: number;
+  last_login_at: number;
+  /** Soft deletion time (ISO 8601) or null; the console marks such rows as deregistered. */
+  DeletedAt: string | null;
+  /** Always blank when loaded, as the console expects. */
+  password: string;
+}
+
+/** What POST /api/user/login answers (the classic, cookie-session shape). */
+export interface LoginResult {
+  id: number;
+  username: string;
+  display_name: string;
+  role: number;
+  status: number;
+  group: string;
+}
+
+export type NotifyType = 'email' | 'webhook';
+
+/** The JSON kept in users.setting. */
+export interface UserSetting {
+  notify_type?: NotifyType;
+  quota_warning_threshold?: number;
+  webhook_url?: string;
+  webhook_secret?: string;
+  notification_email?: string;
+  accept_unset_model_ratio_model?: boolean;
+  record_ip_log?: boolean;
+}
+
+export type ManageAction = 'disable' | 'enable' | 'delete' | 'promote' | 'demote';
+
+/** logs.type */
+export const LogType = {
+  Unknown: 0,
+  TopUp: 1,
+  Consume: 2,
+  Manage: 3,
+  System: 4,
+  Error: 5,
+  Refund: 6,
+} as const;

@@ -1,0 +1,64 @@
+import type { StatusObject } from '@relaygate/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { OptionsCache } from '../cache/options-cache.ts';
+import { requireAdmin } from '../auth/guard.ts';
+import { ok } from './envelope.ts';
+
+export const VERSION = '0.1.0';
+
+/** The public status object; every field reflects the options as they are now. */
+export function buildStatus(settings: OptionsCache, startTime: number): StatusObject {
+  const s = settings;
+  return {
+    version: VERSION,
+    start_time: startTime,
+    setup: true,
+    system_name: s.get('SystemName'),
+    logo: s.get('Logo'),
+    footer_html: s.get('Footer'),
+    server_address: s.get('ServerAddress'),
+    top_up_link: s.get('TopUpLink'),
+    docs_link: s.get('general_setting.docs_link'),
+    quota_per_unit: s.number('QuotaPerUnit'),
+    display_in_currency: s.bool('DisplayInCurrencyEnabled'),
+    display_token_stat: s.bool('DisplayTokenStatEnabled'),
+    enable_drawing: s.bool('DrawingEnabled'),
+    enable_task: s.bool('TaskEnabled'),
+    enable_data_export: s.bool('DataExportEnabled'),
+    enable_batch_update: true,
+    data_export_default_time: s.get('DataExportDefaultTime'),
+    default_collapse_sidebar: s.bool('DefaultCollapseSidebar'),
+    mj_notify_enabled: s.bool('MjNotifyEnabled'),
+    chats: s.json<unknown[]>('Chats'),
+    self_use_mode_enabled: s.bool('SelfUseModeEnabled'),
+    demo_site_enabled: s.bool('DemoSiteEnabled'),
+    register_enabled: s.bool('RegisterEnabled'),
+    password_login_enabled: s.bool('PasswordLoginEnabled'),
+    password_register_enabled: s.bool('PasswordRegisterEnabled'),
+    email_verification: s.bool('EmailVerificationEnabled'),
+    github_oauth: s.bool('GitHubOAuthEnabled'),
+    github_client_id: s.get('GitHubClientId'),
+    linuxdo_oauth: s.bool('LinuxDOOAuthEnabled'),
+    linuxdo_client_id: s.get('LinuxDOClientId'),
+    telegram_oauth: s.bool('TelegramOAuthEnabled'),
+    telegram_bot_name: s.get('TelegramBotName'),
+    wechat_login: s.bool('WeChatAuthEnabled'),
+    wechat_qrcode: s.get('WeChatAccountQRCodeImageURL'),
+    turnstile_check: s.bool('TurnstileCheckEnabled'),
+    turnstile_site_key: s.get('TurnstileSiteKey'),
+    price: s.number('Price'),
+    min_topup: s.number('MinTopUp'),
+    enable_online_topup: s.get('PayAddress') !== '' && s.get('EpayId') !== '' && s.get('EpayKey') !== '',
+    usd_exchange_rate: s.number('USDExchangeRate'),
+  };
+}
+
+/** GET /api/status (public) and GET /api/group/ (admin). */
+export const statusApi: FastifyPluginAsync = async (app) => {
+  const startTime = Math.floor(Date.now() / 1000);
+  app.get('/api/status', async () => ok(buildStatus(app.settings, startTime)));
+
+  app.get('/api/group/', { preHandler: requireAdmin }, async () =>
+    ok(Object.keys(app.settings.json<Record<string, number>>('GroupRatio'))),
+  );
+};

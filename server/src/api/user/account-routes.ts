@@ -1,0 +1,83 @@
+import { UserStatus } from '@relaygate/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { endSession, startSession } from '../../auth/sessions.ts';
+import { findUserForLogin, nowSeconds, updateUser } from '../../store/users.ts';
+import { ok } from '../envelope.ts';
+import { ApiError } from '../errors.ts';
+import { parseInput } from '../parse-input.ts';
+import { registerUser } from './register-user.ts';
+import { loginSchema, registerSchema } from './schemas.ts';
+import { toLoginResult } from './user-view.ts';
+
+const WRONG_CREDENTIALS = 'wrong username or password, or the user has been banned';
+
+function emailDomainAllowed(email: string, whitelist: string): boolean {
+  const domain = email.split('@').pop()?.toLowerCase() ?? '';
+  return whitelist
+    .split(/[,\n]/)
+    .map((d) => d.trim().toLowerCase())
+    .includes(domain);
+}
+
+/** Registration, login and logout: the public part of the accounts API. */
+export const accountRoutes: FastifyPluginAsync = async (app) => {
+  const { store, settings } = app;
+
+  app.post('/api/user/register', async (request) => {
+    if (!settings.bool('RegisterEnabled')) throw new ApiError('new user registration has been disabled by the admin');
+    if (!settings.bool('PasswordRegisterEnabled')) {
+      throw new ApiError('registration with a password has been disabled by the admin, use a third-party account');
+    }
+    const input = parseInput(registerSchema, request.body);
+    if (input.password2 !== undefined && input.password2 !== input.password) {
+      throw new ApiError('the two passwords do not match');
+    }
+    const email = input.email || undefined;
+    if (settings.bool('EmailVerificationEnabled')) {
+      if (!email || !input.verification_code) throw new ApiError('e-mail and verification code are required');
+      if (!app.verificationCodes.consume('register', email, input.verification_code)) {
+        throw new ApiError('verification code is incorrect or has expired');
+      }
+    }
+    if (email && settings.bool('EmailDomainRestrictionEnabled')) {
+      if (!emailDomainAllowed(email, settings.get('EmailDomainWhitelist'))) {
+        throw new ApiError('this e-mail domain is not allowed by the admin');
+      }
+    }
+    await registerUser(
+      store,
+      {
+        username: input.username,
+        passwordHash: await hashPassword(input.password),
+        email,
+        affCode: input.aff_code || undefined,
+      },
+      {
+        forNewUser: settings.number('QuotaForNewUser'),
+        forInviter: settings.number('QuotaForInviter'),
+        forInvitee: settings.number('QuotaForInvitee'),
+      },
+    );
+    return ok();
+  });
+
+  app.post('/api/user/login', async (request, reply) => {
+    if (!settings.bool('PasswordLoginEnabled')) {
+      throw new ApiError('password login has been disabled by the admin');
+    }
+    const input = parseInput(loginSchema, request.body);
+    const user = await findUserForLogin(store.db, input.username);
+    // Compare even when the user is unknown, so the answer time does not tell which names exist.
+    const passwordOk = await verifyPassword(input.password, user?.password ?? '$2a$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinvali');
+    if (!user || !passwordOk || user.status !== UserStatus.Enabled) throw new ApiError(WRONG_CREDENTIALS);
+    await startSession(store.db, reply, user.id);
+    await updateUser(store.db, user.id, { last_login_at: nowSeconds() });
+    return ok(toLoginResult(user));
+  });
+
+  app.get('/api/user/logout', async (request, reply) => {
+    await endSession(store.db, request, reply);
+    return ok();
+  });
+};

@@ -1,0 +1,94 @@
+import { LogType } from '@relaygate/contract';
+import { randomAlphanumeric } from '../../auth/random.ts';
+import { isUniqueViolation } from '../../store/dialect.ts';
+import type { Store } from '../../store/db.ts';
+import { insertLog } from '../../store/logs.ts';
+import { findUserByAffCode, insertUser, usernameTaken } from '../../store/users.ts';
+import { ApiError } from '../errors.ts';
+
+export interface Registration {
+  username: string;
+  passwordHash: string;
+  displayName?: string;
+  email?: string;
+  role?: number;
+  affCode?: string;
+}
+
+export interface RegistrationQuotas {
+  forNewUser: number;
+  forInviter: number;
+  forInvitee: number;
+}
+
+/**
+ * Creates a user with the new-user gift and, when an invite code names an inviter, the invite
+ * rewards on both sides, all in one transaction: either everything is written or nothing is.
+ */
+export async function registerUser(store: Store, input: Registration, quotas: RegistrationQuotas): Promise<number> {
+  if (await usernameTaken(store.db, input.username)) throw new ApiError('username already exists');
+  if (input.email) {
+    const existing = await store.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
+    if (existing) throw new ApiError('e-mail address already in use');
+  }
+  const inviter = input.affCode ? await findUserByAffCode(store.db, input.affCode) : undefined;
+  const inviteeBonus = inviter ? quotas.forInvitee : 0;
+
+  try {
+    return await store.db.transaction().execute(async (trx) => {
+      const id = await insertUser(
+        store,
+        {
+          username: input.username,
+          password: input.passwordHash,
+          display_name: input.displayName || input.username,
+          email: input.email ?? '',
+          role: input.role ?? 1,
+          quota: quotas.forNewUser + inviteeBonus,
+          aff_code: randomAlphanumeric(6),
+          inviter_id: inviter?.id ?? 0,
+        },
+        trx,
+      );
+      if (quotas.forNewUser > 0) {
+        await insertLog(trx, {
+          user_id: id,
+          username: input.username,
+          type: LogType.System,
+          content: `new user gift: ${quotas.forNewUser} quota`,
+        });
+      }
+      if (inviter) {
+        await trx
+          .updateTable('users')
+          .set((eb) => ({
+            aff_count: eb('aff_count', '+', 1),
+            aff_quota: eb('aff_quota', '+', quotas.forInviter),
+            aff_history: eb('aff_history', '+', quotas.forInviter),
+          }))
+          .where('id', '=', inviter.id)
+          .execute();
+        if (inviteeBonus > 0) {
+          await insertLog(trx, {
+            user_id: id,
+            username: input.username,
+            type: LogType.System,
+            content: `invite code bonus: ${inviteeBonus} quota`,
+          });
+        }
+        if (quotas.forInviter > 0) {
+          await insertLog(trx, {
+            user_id: inviter.id,
+            username: inviter.username,
+            type: LogType.System,
+            content: `invited user ${input.username}: ${quotas.forInviter} quota to the invite balance`,
+          });
+        }
+      }
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('username already exists');
+    throw error;
+  }
+}

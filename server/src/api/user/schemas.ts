@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** Up to 12 visible characters (spec §5), no spaces or control characters. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'username cannot be empty')
+  .max(12, 'username must be at most 12 characters')
+  .regex(/^[^\s\p{C}]+$/u, 'username cannot contain spaces or control characters');
+
+export const passwordSchema = z
+  .string()
+  .min(8, 'password must be at least 8 characters')
+  .max(20, 'password must be at most 20 characters');
+
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .max(20, 'display name must be at most 20 characters')
+  .regex(/^[^\p{C}]*$/u, 'display name cannot contain control characters');
+
+export const emailSchema = z.string().trim().max(255).email('invalid e-mail address');
+
+export const groupSchema = z
+  .string()
+  .trim()
+  .min(1, 'group cannot be empty')
+  .max(64, 'group must be at most 64 characters');
+
+/** A quota amount: a whole number of units that fits the database's integer columns. */
+export const quotaSchema = z.number().int('quota must be a whole number').min(0).max(Number.MAX_SAFE_INTEGER);
+
+export const registerSchema = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  password2: z.string().optional(),
+  email: z.union([emailSchema, z.literal('')]).optional(),
+  verification_code: z.string().max(64).optional(),
+  aff_code: z.string().max(32).optional(),
+});
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, 'please enter username and password').max(255),
+  password: z.string().min(1, 'please enter username and password').max(255),
+});
+
+export const updateSelfSchema = z.object({
+  username: usernameSchema.optional(),
+  display_name: displayNameSchema.optional(),
+  password: z.union([passwordSchema, z.literal('')]).optional(),
+  original_password: z.string().max(255).optional(),
+});
+
+export const createUserSchema = z.object({
+  username: z.string().trim().min(1, 'username and password cannot be empty').pipe(usernameSchema),
+  password: z.string().min(1, 'username and password cannot be empty').pipe(passwordSchema),
+  display_name: displayNameSchema.optional(),
+  role: z.number().int().optional(),
+});
+
+export const updateUserSchema = z.object({
+  id: z.number().int().positive(),
+  username: usernameSchema.optional(),
+  display_name: displayNameSchema.optional(),
+  password: z.union([passwordSchema, z.literal('')]).optional(),
+  group: groupSchema.optional(),
+  quota: quotaSchema.optional(),
+  email: z.union([emailSchema, z.literal('')]).optional(),
+  remark: z.string().max(255).optional(),
+  role: z.number().int().optional(),
+});
+
+export const manageSchema = z.object({
+  id: z.number().int().positive(),
+  action: z.enum(['disable', 'enable', 'delete', 'promote', 'demote'], {
+    message: 'action must be one of disable, enable, delete, promote, demote',
+  }),
+});
+
+export const affTransferSchema = z.object({ quota: z.number().int('quota must be a whole number').positive() });
+
+export const userSettingSchema = z
+  .object({
+    notify_type: z.enum(['email', 'webhook']).default('email'),
+    quota_warning_threshold: z.number().finite().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    webhook_url: z.string().trim().max(2048).optional(),
+    webhook_secret: z.string().max(512).optional(),
+    notification_email: z.union([emailSchema, z.literal('')]).optional(),
+    accept_unset_model_ratio_model: z.boolean().optional(),
+    record_ip_log: z.boolean().optional(),
+  })
+  .superRefine((setting, ctx) => {
+    const url = setting.webhook_url ?? '';
+    if (setting.notify_type === 'webhook' && url === '') {
+      ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: 'a webhook URL is required' });
+    }
+    if (url !== '' && !/^https:\/\/[^\s/]+\S*$/.test(url)) {
+      ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: 'the webhook URL must start with https://' });
+    }
+  });

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import './app-context.ts';
+import type { AppContext } from './app-context.ts';
+import { ApiError } from './api/errors.ts';
+import { optionApi } from './api/option-routes.ts';
+import { statusApi } from './api/status-routes.ts';
+import { userApi } from './api/user/index.ts';
+
+export const REQUEST_ID_HEADER = 'X-Oneapi-Request-Id';
+
+/** A sortable request id: the time in ms, then random hex. */
+const newRequestId = () => `${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
+
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'the request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'the request body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'the request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported content type',
+};
+
+function clientErrorMessage(error: FastifyError): string {
+  if (error.code && CLIENT_ERROR_MESSAGES[error.code]) return CLIENT_ERROR_MESSAGES[error.code]!;
+  if (error instanceof SyntaxError) return CLIENT_ERROR_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY!;
+  return error.message;
+}
+
+export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+  const { config } = context;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.apiBodyLimitBytes,
+    genReqId: newRequestId,
+    trustProxy: config.trustProxy,
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  });
+
+  app.decorate('config', config);
+  app.decorate('store', context.store);
+  app.decorate('settings', context.settings);
+  app.decorate('verificationCodes', context.verificationCodes);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.status).send({ success: false, message: error.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ success: false, message: clientErrorMessage(error) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ success: false, message: 'internal server error, contact the admin' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const message = `Invalid URL (${request.method} ${request.url.split('?')[0]})`;
+    if (request.url.startsWith('/v1')) {
+      return reply.code(404).send({ error: { message, type: 'invalid_request_error', param: null, code: null } });
+    }
+    return reply.code(404).send({ success: false, message });
+  });
+
+  await app.register(statusApi);
+  await app.register(userApi);
+  await app.register(optionApi);
+  return app;
+}

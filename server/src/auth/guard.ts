@@ -1,0 +1,70 @@
+import { Role, UserStatus } from '@relaygate/contract';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { findUserByAccessToken, findUserById, type UserRow } from '../store/users.ts';
+import { readSession } from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by the role guard. */
+    user: UserRow | null;
+    sessionId: string | null;
+  }
+}
+
+function deny(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).send({ success: false, message });
+}
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token === '' ? null : token;
+}
+
+/**
+ * The console's authentication (new-api classic): a session cookie, or a system access token in
+ * Authorization; then the New-Api-User header must name the same user. Missing login or a bad
+ * header is HTTP 401; a disabled user or a too-low role is a business error (200, success:false).
+ */
+export function requireRole(minRole: number): preHandlerAsyncHookHandler {
+  return async function guard(request, reply) {
+    const db = request.server.store.db;
+    let userId: number | null = null;
+    let user: UserRow | undefined;
+    const session = await readSession(db, request);
+    if (session) {
+      userId = session.userId;
+      request.sessionId = session.sessionId;
+    } else {
+      const accessToken = bearerOf(request);
+      if (!accessToken) return deny(reply, 401, 'not logged in and no access token provided');
+      user = await findUserByAccessToken(db, accessToken);
+      if (!user) return deny(reply, 401, 'invalid access token');
+      userId = user.id;
+    }
+
+    const header = request.headers['new-api-user'];
+    if (header === undefined || header === '') return deny(reply, 401, 'New-Api-User header is missing');
+    if (typeof header !== 'string' || !/^\d+$/.test(header)) {
+      return deny(reply, 401, 'New-Api-User header is not a user id');
+    }
+    if (Number(header) !== userId) return deny(reply, 401, 'New-Api-User does not match the signed-in user');
+
+    user ??= await findUserById(db, userId);
+    if (!user) return deny(reply, 401, 'user not found, please log in again');
+    if (user.status !== UserStatus.Enabled) return deny(reply, 200, 'user has been disabled');
+    if (user.role < minRole) return deny(reply, 200, 'no permission for this operation');
+    request.user = user;
+  };
+}
+
+export const requireUser = requireRole(Role.Common);
+export const requireAdmin = requireRole(Role.Admin);
+export const requireRoot = requireRole(Role.Root);
+
+/** The signed-in user inside a guarded handler. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new Error('currentUser() used on a route without a role guard');
+  return request.user;
+}

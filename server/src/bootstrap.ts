@@ -1,0 +1,56 @@
+import { Role } from '@relaygate/contract';
+import { DEFAULT_ROOT_PASSWORD, DEFAULT_ROOT_USERNAME, hashPassword } from './auth/password.ts';
+import { randomAlphanumeric } from './auth/random.ts';
+import type { Config } from './config.ts';
+import type { Store } from './store/db.ts';
+import { isUniqueViolation } from './store/dialect.ts';
+import { countRootUsers, insertUser, nowSeconds } from './store/users.ts';
+
+const ROOT_INITIAL_QUOTA = 100_000_000;
+
+/**
+ * First start: create the root user (root / 123456), with the system access token and the API
+ * token named by INITIAL_ROOT_ACCESS_TOKEN and INITIAL_ROOT_TOKEN. Later starts change nothing.
+ * Answers whether it created the root user.
+ */
+export async function ensureRootUser(store: Store, config: Config): Promise<boolean> {
+  if ((await countRootUsers(store.db)) > 0) return false;
+  const passwordHash = await hashPassword(DEFAULT_ROOT_PASSWORD);
+  try {
+    await store.db.transaction().execute(async (trx) => {
+      const rootId = await insertUser(
+        store,
+        {
+          username: DEFAULT_ROOT_USERNAME,
+          password: passwordHash,
+          display_name: 'Root User',
+          role: Role.Root,
+          quota: ROOT_INITIAL_QUOTA,
+          aff_code: randomAlphanumeric(6),
+          access_token: config.initialRootAccessToken ?? null,
+        },
+        trx,
+      );
+      if (config.initialRootToken) {
+        await trx
+          .insertInto('tokens')
+          .values({
+            user_id: rootId,
+            key: config.initialRootToken.replace(/^sk-/, ''),
+            name: 'initial root token',
+            created_time: nowSeconds(),
+            accessed_time: nowSeconds(),
+            expired_time: -1,
+            unlimited_quota: 1,
+          })
+          .execute();
+      }
+      await trx.insertInto('setups').values({ version: 'relaygate', initialized_at: nowSeconds() }).execute();
+    });
+  } catch (error) {
+    // Another process starting on the same database created root first.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+  return true;
+}

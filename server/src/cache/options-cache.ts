@@ -1,0 +1,92 @@
+import { isSecretOption, type OptionItem } from '@relaygate/contract';
+import { OPTION_DEFINITIONS } from '../options/registry.ts';
+import type { Store } from '../store/db.ts';
+import { readAllOptions, writeOption } from '../store/options.ts';
+
+/**
+ * Every option in memory: defaults overlaid by the database. Reads never touch the database;
+ * writes go to the database first, then here. Other processes pick a write up at their next
+ * reload (every SYNC_FREQUENCY seconds), or at once when a change notification reaches them.
+ */
+export class OptionsCache {
+  private values = new Map<string, string>();
+  private parsed = new Map<string, unknown>();
+  private listeners = new Set<(key: string) => void>();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly store: Store;
+
+  constructor(store: Store) {
+    this.store = store;
+    for (const [key, definition] of Object.entries(OPTION_DEFINITIONS)) this.values.set(key, definition.default);
+  }
+
+  async reload(): Promise<void> {
+    const rows = await readAllOptions(this.store);
+    for (const { key, value } of rows) {
+      if (value === null || this.values.get(key) === value) continue;
+      this.values.set(key, value);
+      this.parsed.delete(key);
+      this.emit(key);
+    }
+  }
+
+  startSync(intervalSeconds: number, onError: (error: unknown) => void): void {
+    this.timer = setInterval(() => this.reload().catch(onError), intervalSeconds * 1000);
+    this.timer.unref();
+  }
+
+  stopSync(): void {
+    clearInterval(this.timer);
+  }
+
+  async set(key: string, value: string): Promise<void> {
+    await writeOption(this.store, key, value);
+    this.values.set(key, value);
+    this.parsed.delete(key);
+    this.emit(key);
+  }
+
+  /** Called with the key of every option that changes, so derived caches can rebuild. */
+  onChange(listener: (key: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get(key: string): string {
+    return this.values.get(key) ?? OPTION_DEFINITIONS[key]?.default ?? '';
+  }
+
+  bool(key: string): boolean {
+    return this.get(key) === 'true';
+  }
+
+  number(key: string): number {
+    const value = Number(this.get(key));
+    return Number.isFinite(value) ? value : Number(OPTION_DEFINITIONS[key]?.default ?? 0);
+  }
+
+  /** The parsed JSON value, memoised until the option changes; the default if the stored text is broken. */
+  json<T>(key: string): T {
+    if (this.parsed.has(key)) return this.parsed.get(key) as T;
+    let value: unknown;
+    try {
+      value = JSON.parse(this.get(key));
+    } catch {
+      value = JSON.parse(OPTION_DEFINITIONS[key]?.default ?? 'null');
+    }
+    this.parsed.set(key, value);
+    return value as T;
+  }
+
+  /** What GET /api/option/ shows: everything but secrets. */
+  listPublic(): OptionItem[] {
+    return [...this.values.entries()]
+      .filter(([key]) => !isSecretOption(key))
+      .map(([key, value]) => ({ key, value }))
+      .sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  private emit(key: string): void {
+    for (const listener of this.listeners) listener(key);
+  }
+}

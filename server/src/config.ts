@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'TRUE', 'FALSE', 'True', 'False'])
+  .transform((v) => v === 'true' || v === '1' || v === 'TRUE' || v === 'True');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** The environment variables Relaygate reads; names follow new-api's where the concept is the same. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  SQL_DSN: z
+    .string()
+    .default('')
+    .refine((dsn) => dsn === '' || /^(postgres|postgresql|mysql):\/\//.test(dsn), {
+      message: 'must be empty (SQLite), postgres://…, postgresql://… or mysql://…',
+    }),
+  SQLITE_PATH: z.string().min(1).default('data/relaygate.db'),
+  SESSION_SECRET: z
+    .string()
+    .refine((s) => s !== 'random_string', { message: 'must not be the placeholder "random_string"' })
+    .optional(),
+  REDIS_CONN_STRING: z
+    .string()
+    .default('')
+    .refine((s) => s === '' || /^rediss?:\/\//.test(s), { message: 'must be a redis:// or rediss:// URL' }),
+  INITIAL_ROOT_ACCESS_TOKEN: z.string().max(32).optional(),
+  INITIAL_ROOT_TOKEN: z
+    .string()
+    .regex(/^(sk-)?[A-Za-z0-9]{1,128}$/, { message: 'must be letters and digits, optionally prefixed with sk-' })
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SYNC_FREQUENCY: positiveInt(60),
+  STREAMING_TIMEOUT: positiveInt(300),
+  MAX_REQUEST_BODY_MB: positiveInt(128),
+  API_BODY_LIMIT_KB: positiveInt(1024),
+  TRUST_PROXY: booleanFromEnv.default(false),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  sqlDsn: string;
+  sqlitePath: string;
+  sessionSecret: string;
+  /** True when SESSION_SECRET was not set: sessions end when the process restarts. */
+  sessionSecretGenerated: boolean;
+  redisUrl: string;
+  initialRootAccessToken?: string;
+  initialRootToken?: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  syncFrequencySeconds: number;
+  streamingTimeoutSeconds: number;
+  maxRequestBodyBytes: number;
+  apiBodyLimitBytes: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value names its variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`invalid environment: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    sqlDsn: e.SQL_DSN,
+    sqlitePath: e.SQLITE_PATH,
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    sessionSecretGenerated: e.SESSION_SECRET === undefined,
+    redisUrl: e.REDIS_CONN_STRING,
+    initialRootAccessToken: e.INITIAL_ROOT_ACCESS_TOKEN,
+    initialRootToken: e.INITIAL_ROOT_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    syncFrequencySeconds: e.SYNC_FREQUENCY,
+    streamingTimeoutSeconds: e.STREAMING_TIMEOUT,
+    maxRequestBodyBytes: e.MAX_REQUEST_BODY_MB * 1024 * 1024,
+    apiBodyLimitBytes: e.API_BODY_LIMIT_KB * 1024,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { createPool as createMysqlPool } from 'mysql2';
+import pg from 'pg';
+import { dialectOf, type DialectName } from './dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface Store {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// PostgreSQL sends int8 and numeric as strings; quota values fit well within 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+function sqliteDialect(path: string): Dialect {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new SQLite(path);
+  // WAL lets readers go on while one writer commits; the busy timeout waits out a concurrent writer
+  // (another process on the same file) instead of failing with SQLITE_BUSY.
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 10000');
+  database.pragma('synchronous = NORMAL');
+  return new SqliteDialect({ database });
+}
+
+function postgresDialect(dsn: string): Dialect {
+  return new PostgresDialect({ pool: new pg.Pool({ connectionString: dsn, max: 20 }) });
+}
+
+function mysqlDialect(dsn: string): Dialect {
+  const pool = createMysqlPool({
+    uri: dsn,
+    connectionLimit: 20,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    decimalNumbers: true,
+    charset: 'utf8mb4',
+  });
+  return new MysqlDialect({ pool });
+}
+
+export function openStore(options: { sqlDsn: string; sqlitePath: string }): Store {
+  const dialect = dialectOf(options.sqlDsn);
+  const kyselyDialect =
+    dialect === 'sqlite'
+      ? sqliteDialect(options.sqlitePath)
+      : dialect === 'postgres'
+        ? postgresDialect(options.sqlDsn)
+        : mysqlDialect(options.sqlDsn);
+  const db = new Kysely<Database>({ dialect: kyselyDialect });
+  return { db, dialect, close: () => db.destroy() };
+}

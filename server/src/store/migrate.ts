@@ -1,0 +1,20 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { DialectName } from './dialect.ts';
+import type { Store } from './db.ts';
+import { initialSchema } from './migrations/001-initial.ts';
+
+/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '001-initial': initialSchema(dialect),
+  };
+}
+
+/** Brings the database up to date; safe to run at every start and from several processes. */
+export async function migrateToLatest(store: Store): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(store.dialect) };
+  const migrator = new Migrator({ db: store.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,51 @@
+import { inject } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { createServer, type RelaygateServer } from '../../src/server.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export const databaseUnavailable = (): boolean => inject('databaseUnavailable');
+
+export interface TestServer {
+  url: string;
+  server: RelaygateServer;
+  db: TestDatabase;
+  env: Record<string, string>;
+  /** Stops the server and starts it again on the same database (and the same env unless overridden). */
+  restart(envOverrides?: Record<string, string>): Promise<void>;
+  close(): Promise<void>;
+}
+
+const BASE_ENV = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'silent',
+  SESSION_SECRET: 'test-session-secret-that-is-long-enough',
+};
+
+/** A real Relaygate listening on an ephemeral loopback port, on a fresh database of the kind under test. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const state: TestServer = {
+    url: '',
+    server: undefined as unknown as RelaygateServer,
+    db,
+    env: { ...BASE_ENV, ...env },
+    async restart(envOverrides = {}) {
+      await state.server.close();
+      state.env = { ...state.env, ...envOverrides };
+      await boot();
+    },
+    async close() {
+      await state.server.close();
+      await db.drop();
+    },
+  };
+  async function boot() {
+    const config = loadConfig({ ...state.env, SQL_DSN: db.sqlDsn, SQLITE_PATH: db.sqlitePath || 'unused.db' });
+    state.server = await createServer(config);
+    const address = await state.server.app.listen({ port: 0, host: '127.0.0.1' });
+    state.url = address;
+  }
+  await boot();
+  return state;
+}

@@ -8,6 +8,7 @@ const databases = ['sqlite', 'postgres', 'mysql'] as const;
 
 export default defineConfig({
   test: {
+    reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -53,7 +53,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) return reply.code(error.status).send({ success: false, message: error.message });
+    if (error instanceof ApiError)
+      return reply.code(error.status).send({ success: false, message: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, message: clientErrorMessage(error) });
@@ -65,7 +66,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const message = `Invalid URL (${request.method} ${request.url.split('?')[0]})`;
     if (request.url.startsWith('/v1')) {
-      return reply.code(404).send({ error: { message, type: 'invalid_request_error', param: null, code: null } });
+      return reply
+        .code(404)
+        .send({ error: { message, type: 'invalid_request_error', param: null, code: null } });
     }
     return reply.code(404).send({ success: false, message });
   });

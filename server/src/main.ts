@@ -18,9 +18,12 @@ async function main(): Promise<void> {
   const server = await createServer(config);
   const { app } = server;
   if (config.sessionSecretGenerated) {
-    app.log.warn('SESSION_SECRET is not set: a random one is used, so console sessions end when the process restarts');
+    app.log.warn(
+      'SESSION_SECRET is not set: a random one is used, so console sessions end when the process restarts',
+    );
   }
-  if (server.createdRoot) app.log.info('created the root user (root / 123456): change its password after first login');
+  if (server.createdRoot)
+    app.log.info('created the root user (root / 123456): change its password after first login');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -25,7 +25,9 @@ export async function createServer(config: Config): Promise<RelaygateServer> {
     const settings = new OptionsCache(store);
     await settings.reload();
     const app = await buildApp({ config, store, settings, verificationCodes: new VerificationCodes() });
-    settings.startSync(config.syncFrequencySeconds, (error) => app.log.error({ err: error }, 'option reload failed'));
+    settings.startSync(config.syncFrequencySeconds, (error) =>
+      app.log.error({ err: error }, 'option reload failed'),
+    );
     return {
       app,
       store,

@@ -33,7 +33,10 @@ describe.skipIf(databaseUnavailable())('console authentication', () => {
     const c = new ConsoleClient(t.url);
     const wrong = await c.post('/api/user/login', { username: 'root', password: 'nope-nope' });
     expect(wrong.status).toBe(200);
-    expect(wrong.body).toEqual({ success: false, message: expect.stringMatching(/wrong username or password/) });
+    expect(wrong.body).toEqual({
+      success: false,
+      message: expect.stringMatching(/wrong username or password/),
+    });
     const unknown = await c.post('/api/user/login', { username: 'ghost', password: '123456' });
     expect(unknown.body.success).toBe(false);
     const empty = await c.post('/api/user/login', { username: '', password: '' });
@@ -103,10 +106,15 @@ describe.skipIf(databaseUnavailable())('console authentication', () => {
     await root.login(ROOT.username, ROOT.password);
     const user = await userWithRole(root, 'disabled1', 1);
     expect((await user.get('/api/user/self')).body.success).toBe(true);
-    expect((await root.post('/api/user/manage', { id: user.userId, action: 'disable' })).body.success).toBe(true);
+    expect((await root.post('/api/user/manage', { id: user.userId, action: 'disable' })).body.success).toBe(
+      true,
+    );
     const after = await user.get('/api/user/self');
     expect(after.body.success).toBe(false);
-    const again = await new ConsoleClient(t.url).post('/api/user/login', { username: 'disabled1', password: 'password123' });
+    const again = await new ConsoleClient(t.url).post('/api/user/login', {
+      username: 'disabled1',
+      password: 'password123',
+    });
     expect(again.body.success).toBe(false);
   });
 
@@ -114,7 +122,7 @@ describe.skipIf(databaseUnavailable())('console authentication', () => {
     const c = new ConsoleClient(t.url);
     await c.login(ROOT.username, ROOT.password);
     await t.restart();
-    c.baseUrl !== t.url && Object.assign(c, { baseUrl: t.url });
+    Object.assign(c, { baseUrl: t.url });
     expect((await c.get('/api/user/self')).body.success).toBe(true);
     await t.restart({ SESSION_SECRET: 'a-completely-different-secret-value' });
     Object.assign(c, { baseUrl: t.url });
@@ -124,10 +132,17 @@ describe.skipIf(databaseUnavailable())('console authentication', () => {
   it('obeys PasswordLoginEnabled at once, without a restart', async () => {
     const root = new ConsoleClient(t.url);
     await root.login(ROOT.username, ROOT.password);
-    expect((await root.put('/api/option/', { key: 'PasswordLoginEnabled', value: 'false' })).body.success).toBe(true);
+    expect(
+      (await root.put('/api/option/', { key: 'PasswordLoginEnabled', value: 'false' })).body.success,
+    ).toBe(true);
     const refused = await new ConsoleClient(t.url).post('/api/user/login', ROOT);
-    expect(refused.body).toEqual({ success: false, message: expect.stringMatching(/password login has been disabled/) });
-    expect((await root.put('/api/option/', { key: 'PasswordLoginEnabled', value: 'true' })).body.success).toBe(true);
+    expect(refused.body).toEqual({
+      success: false,
+      message: expect.stringMatching(/password login has been disabled/),
+    });
+    expect(
+      (await root.put('/api/option/', { key: 'PasswordLoginEnabled', value: 'true' })).body.success,
+    ).toBe(true);
     expect((await new ConsoleClient(t.url).post('/api/user/login', ROOT)).body.success).toBe(true);
   });
 });

@@ -30,7 +30,7 @@ function bearerOf(request: FastifyRequest): string | null {
 export function requireRole(minRole: number): preHandlerAsyncHookHandler {
   return async function guard(request, reply) {
     const db = request.server.store.db;
-    let userId: number | null = null;
+    let userId: number;
     let user: UserRow | undefined;
     const session = await readSession(db, request);
     if (session) {

@@ -17,7 +17,8 @@ export class OptionsCache {
 
   constructor(store: Store) {
     this.store = store;
-    for (const [key, definition] of Object.entries(OPTION_DEFINITIONS)) this.values.set(key, definition.default);
+    for (const [key, definition] of Object.entries(OPTION_DEFINITIONS))
+      this.values.set(key, definition.default);
   }
 
   async reload(): Promise<void> {

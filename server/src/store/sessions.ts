@@ -1,7 +1,16 @@
 import type { Db } from './db.ts';
 
-export async function insertSession(db: Db, id: string, userId: number, createdAt: number, expiresAt: number) {
-  await db.insertInto('sessions').values({ id, user_id: userId, created_at: createdAt, expires_at: expiresAt }).execute();
+export async function insertSession(
+  db: Db,
+  id: string,
+  userId: number,
+  createdAt: number,
+  expiresAt: number,
+) {
+  await db
+    .insertInto('sessions')
+    .values({ id, user_id: userId, created_at: createdAt, expires_at: expiresAt })
+    .execute();
 }
 
 export async function findSession(db: Db, id: string, now: number) {

@@ -11,7 +11,12 @@ export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** A user that is not soft-deleted. */
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function findUserByIdWithDeleted(db: Db, id: number): Promise<UserRow | undefined> {

@@ -20,10 +20,16 @@ export class ConsoleClient {
     this.baseUrl = baseUrl;
   }
 
-  async request<T = unknown>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Answer<T>> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...extraHeaders };
     if (this.cookie) headers.cookie = this.cookie;
-    if (this.userId !== undefined && !('New-Api-User' in headers)) headers['New-Api-User'] = String(this.userId);
+    if (this.userId !== undefined && !('New-Api-User' in headers))
+      headers['New-Api-User'] = String(this.userId);
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
     let payload: string | undefined;
     if (body !== undefined) {

@@ -41,7 +41,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
   };
   async function boot() {
-    const config = loadConfig({ ...state.env, SQL_DSN: db.sqlDsn, SQLITE_PATH: db.sqlitePath || 'unused.db' });
+    const config = loadConfig({
+      ...state.env,
+      SQL_DSN: db.sqlDsn,
+      SQLITE_PATH: db.sqlitePath || 'unused.db',
+    });
     state.server = await createServer(config);
     const address = await state.server.app.listen({ port: 0, host: '127.0.0.1' });
     state.url = address;

@@ -16,7 +16,10 @@ function withId(table: Table, dialect: DialectName): Table {
 }
 
 async function index(db: AnyDb, table: string, columns: string[], unique = false): Promise<void> {
-  let builder = db.schema.createIndex(`idx_${table}_${columns.join('_')}`).on(table).columns(columns);
+  let builder = db.schema
+    .createIndex(`idx_${table}_${columns.join('_')}`)
+    .on(table)
+    .columns(columns);
   if (unique) builder = builder.unique();
   await builder.execute();
 }
@@ -56,7 +59,14 @@ export function initialSchema(dialect: DialectName): Migration {
         .addColumn('last_login_at', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('deleted_at', 'bigint')
         .execute();
-      for (const column of ['display_name', 'email', 'github_id', 'wechat_id', 'telegram_id', 'linux_do_id']) {
+      for (const column of [
+        'display_name',
+        'email',
+        'github_id',
+        'wechat_id',
+        'telegram_id',
+        'linux_do_id',
+      ]) {
         await index(db, 'users', [column]);
       }
       await index(db, 'users', ['group']);
@@ -131,7 +141,8 @@ export function initialSchema(dialect: DialectName): Migration {
         .addColumn('tag', str(255))
         .addPrimaryKeyConstraint('abilities_pk', ['group', 'model', 'channel_id'])
         .execute();
-      for (const column of ['channel_id', 'priority', 'weight', 'tag']) await index(db, 'abilities', [column]);
+      for (const column of ['channel_id', 'priority', 'weight', 'tag'])
+        await index(db, 'abilities', [column]);
 
       await withId(db.schema.createTable('logs'), dialect)
         .addColumn('user_id', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -230,7 +241,15 @@ export function initialSchema(dialect: DialectName): Migration {
         .addColumn('private_data', text)
         .addColumn('data', text)
         .execute();
-      for (const column of ['created_at', 'task_id', 'platform', 'user_id', 'channel_id', 'status', 'submit_time']) {
+      for (const column of [
+        'created_at',
+        'task_id',
+        'platform',
+        'user_id',
+        'channel_id',
+        'status',
+        'submit_time',
+      ]) {
         await index(db, 'tasks', [column]);
       }
 

@@ -1,7 +1,25 @@
 import type { VerificationCodes } from './auth/verification-codes.ts';
+import type { ChannelIndex } from './cache/channel-index.ts';
+import type { KeyCache } from './cache/key-cache.ts';
 import type { OptionsCache } from './cache/options-cache.ts';
 import type { Config } from './config.ts';
 import type { Store } from './store/db.ts';
+
+export interface ChannelTestResult {
+  success: boolean;
+  message: string;
+  /** Seconds the test call took. */
+  time: number;
+}
+
+/**
+ * What the console API needs from the relay without importing it: the relay provides it and
+ * app.ts wires it in (relay and api stay independent of each other).
+ */
+export interface ChannelTester {
+  /** Sends one small real call through the channel, records response time, applies auto-disable/enable. */
+  test(channelId: number, model?: string): Promise<ChannelTestResult>;
+}
 
 /** The shared state every feature plugin may use, declared once on the Fastify instance. */
 export interface AppContext {
@@ -9,6 +27,11 @@ export interface AppContext {
   store: Store;
   settings: OptionsCache;
   verificationCodes: VerificationCodes;
+  /** API keys and users for the relay; invalidate entries when the console changes them. */
+  keys: KeyCache;
+  /** The routing index; rebuild it after any channel write. */
+  channels: ChannelIndex;
+  channelTester: ChannelTester;
 }
 
 declare module 'fastify' {

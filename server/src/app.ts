@@ -6,7 +6,11 @@ import type { AppContext } from './app-context.ts';
 import { ApiError } from './api/errors.ts';
 import { optionApi } from './api/option-routes.ts';
 import { statusApi } from './api/status-routes.ts';
+import { channelApi } from './api/channel/index.ts';
+import { logApi } from './api/log/index.ts';
+import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
+import { relayRoutes } from './relay/index.ts';
 
 export const REQUEST_ID_HEADER = 'X-Oneapi-Request-Id';
 
@@ -42,6 +46,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('store', context.store);
   app.decorate('settings', context.settings);
   app.decorate('verificationCodes', context.verificationCodes);
+  app.decorate('keys', context.keys);
+  app.decorate('channels', context.channels);
+  app.decorate('channelTester', context.channelTester);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -76,5 +83,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(statusApi);
   await app.register(userApi);
   await app.register(optionApi);
+  await app.register(tokenApi);
+  await app.register(channelApi);
+  await app.register(logApi);
+  await app.register(relayRoutes);
   return app;
 }

@@ -1,0 +1,65 @@
+/** channels.status */
+export const ChannelStatus = { Unknown: 0, Enabled: 1, ManuallyDisabled: 2, AutoDisabled: 3 } as const;
+
+/** Channel type ids (new-api's numbering). */
+export const ChannelType = {
+  Unknown: 0,
+  OpenAI: 1,
+  Midjourney: 2,
+  Azure: 3,
+  Ollama: 4,
+  MidjourneyPlus: 5,
+  Custom: 8,
+  Anthropic: 14,
+  OpenRouter: 20,
+  Gemini: 24,
+  Moonshot: 25,
+  SunoAPI: 36,
+  SiliconFlow: 40,
+  Mistral: 42,
+  DeepSeek: 43,
+  xAI: 48,
+} as const;
+
+/** A channel as the console sees it: the key is never sent back. */
+export interface ChannelView {
+  id: number;
+  type: number;
+  name: string;
+  key: string;
+  openai_organization: string | null;
+  test_model: string | null;
+  status: number;
+  weight: number;
+  created_time: number;
+  test_time: number;
+  /** Milliseconds of the last test. */
+  response_time: number;
+  base_url: string | null;
+  other: string | null;
+  balance: number;
+  balance_updated_time: number;
+  /** Comma-separated. */
+  models: string;
+  /** Comma-separated. */
+  group: string;
+  used_quota: number;
+  model_mapping: string | null;
+  status_code_mapping: string | null;
+  priority: number;
+  auto_ban: number;
+  /** JSON: status_reason, status_time. */
+  other_info: string | null;
+  tag: string | null;
+  setting: string | null;
+  param_override: string | null;
+  header_override: string | null;
+  remark: string | null;
+  max_input_tokens: number;
+}
+
+/** other_info JSON of a channel. */
+export interface ChannelOtherInfo {
+  status_reason?: string;
+  status_time?: number;
+}

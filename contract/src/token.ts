@@ -1,0 +1,26 @@
+/** tokens.status */
+export const TokenStatus = { Enabled: 1, Disabled: 2, Expired: 3, Exhausted: 4 } as const;
+
+/** An API key as the console sees it. `key` is the 48 characters without `sk-`; the console adds the prefix. */
+export interface TokenView {
+  id: number;
+  user_id: number;
+  key: string;
+  status: number;
+  name: string;
+  created_time: number;
+  accessed_time: number;
+  /** -1: never expires. */
+  expired_time: number;
+  remain_quota: number;
+  unlimited_quota: boolean;
+  model_limits_enabled: boolean;
+  /** Comma-separated model names. */
+  model_limits: string;
+  /** One address or CIDR range per line. */
+  allow_ips: string;
+  used_quota: number;
+  group: string;
+}
+
+export const TOKEN_KEY_LENGTH = 48;

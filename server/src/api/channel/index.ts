@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** /api/channel/*: to be built. */
+export const channelApi: FastifyPluginAsync = async () => {};

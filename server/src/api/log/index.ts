@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** /api/log/*: to be built. */
+export const logApi: FastifyPluginAsync = async () => {};

@@ -1,0 +1,117 @@
+import { ChannelStatus } from '@relaygate/contract';
+import type { Selectable } from 'kysely';
+import type { Store } from '../store/db.ts';
+import type { ChannelsTable } from '../store/schema.ts';
+
+export type ChannelRow = Selectable<ChannelsTable>;
+
+/** A channel as routing needs it, with its comma lists and JSON already parsed. */
+export interface RoutableChannel {
+  row: ChannelRow;
+  id: number;
+  type: number;
+  priority: number;
+  weight: number;
+  groups: string[];
+  models: string[];
+  modelMapping: Record<string, string>;
+  statusCodeMapping: Record<string, string>;
+}
+
+export const splitList = (text: string | null | undefined): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
+function parseStringMap(text: string | null): Record<string, string> {
+  if (!text || text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]));
+  } catch {
+    return {};
+  }
+}
+
+export function toRoutable(row: ChannelRow): RoutableChannel {
+  return {
+    row,
+    id: row.id,
+    type: row.type,
+    priority: Number(row.priority),
+    weight: Math.max(0, Number(row.weight)),
+    groups: splitList(row.group),
+    models: splitList(row.models),
+    modelMapping: parseStringMap(row.model_mapping),
+    statusCodeMapping: parseStringMap(row.status_code_mapping),
+  };
+}
+
+/**
+ * group → model → enabled channels, highest priority first, rebuilt from the channels table on
+ * every channel write in this process and every SYNC_FREQUENCY seconds. Lookups never touch the
+ * database. A rebuild builds new maps and swaps them in, so a lookup never sees half an index.
+ */
+export class ChannelIndex {
+  private byGroup = new Map<string, Map<string, RoutableChannel[]>>();
+  private byId = new Map<number, RoutableChannel>();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly store: Store;
+
+  constructor(store: Store) {
+    this.store = store;
+  }
+
+  async rebuild(): Promise<void> {
+    const rows = await this.store.db.selectFrom('channels').selectAll().execute();
+    const byGroup = new Map<string, Map<string, RoutableChannel[]>>();
+    const byId = new Map<number, RoutableChannel>();
+    for (const row of rows) {
+      const channel = toRoutable(row);
+      byId.set(channel.id, channel);
+      if (row.status !== ChannelStatus.Enabled) continue;
+      for (const group of channel.groups) {
+        let models = byGroup.get(group);
+        if (!models) byGroup.set(group, (models = new Map()));
+        for (const model of channel.models) {
+          let list = models.get(model);
+          if (!list) models.set(model, (list = []));
+          list.push(channel);
+        }
+      }
+    }
+    for (const models of byGroup.values()) {
+      for (const list of models.values()) list.sort((a, b) => b.priority - a.priority || a.id - b.id);
+    }
+    this.byGroup = byGroup;
+    this.byId = byId;
+  }
+
+  startSync(intervalSeconds: number, onError: (error: unknown) => void): void {
+    this.timer = setInterval(() => this.rebuild().catch(onError), intervalSeconds * 1000);
+    this.timer.unref();
+  }
+
+  stopSync(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Enabled channels serving this group and model, highest priority first. */
+  candidates(group: string, model: string): RoutableChannel[] {
+    return this.byGroup.get(group)?.get(model) ?? [];
+  }
+
+  /** Any channel, enabled or not. */
+  get(id: number): RoutableChannel | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Model names enabled channels serve to any of these groups, sorted. */
+  models(groups: string[]): string[] {
+    const names = new Set<string>();
+    for (const group of groups) for (const model of this.byGroup.get(group)?.keys() ?? []) names.add(model);
+    return [...names].sort();
+  }
+}

@@ -1,0 +1,71 @@
+import type { Selectable } from 'kysely';
+import type { Store } from '../store/db.ts';
+import type { TokensTable, UsersTable } from '../store/schema.ts';
+import { TtlCache } from './ttl-cache.ts';
+
+export type TokenRow = Selectable<TokensTable>;
+export type CachedUser = Pick<
+  Selectable<UsersTable>,
+  'id' | 'username' | 'group' | 'status' | 'role' | 'quota' | 'deleted_at' | 'setting'
+>;
+
+/** How long an unknown key is remembered as unknown, so a flood of bad keys does not reach the database. */
+const NEGATIVE_TTL_MS = 5_000;
+
+/**
+ * API keys and their users, so the relay never reads the database to authenticate a call.
+ * Console writes invalidate entries at once in this process; other processes see them within
+ * the TTL (SYNC_FREQUENCY). Balances here are hints only: spending is always an atomic update.
+ */
+export class KeyCache {
+  private tokens: TtlCache<string, TokenRow | null>;
+  private users: TtlCache<number, CachedUser | null>;
+  private readonly store: Store;
+
+  constructor(store: Store, ttlSeconds: number) {
+    this.store = store;
+    this.tokens = new TtlCache(ttlSeconds * 1000);
+    this.users = new TtlCache(ttlSeconds * 1000);
+  }
+
+  async token(key: string): Promise<TokenRow | null> {
+    const cached = this.tokens.get(key);
+    if (cached !== undefined) return cached;
+    const row =
+      (await this.store.db
+        .selectFrom('tokens')
+        .selectAll()
+        .where('key', '=', key)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()) ?? null;
+    if (row) this.tokens.set(key, row);
+    else this.tokens.set(key, null, NEGATIVE_TTL_MS);
+    return row;
+  }
+
+  async user(id: number): Promise<CachedUser | null> {
+    const cached = this.users.get(id);
+    if (cached !== undefined) return cached;
+    const row =
+      (await this.store.db
+        .selectFrom('users')
+        .select(['id', 'username', 'group', 'status', 'role', 'quota', 'deleted_at', 'setting'])
+        .where('id', '=', id)
+        .executeTakeFirst()) ?? null;
+    this.users.set(id, row);
+    return row;
+  }
+
+  invalidateToken(key: string): void {
+    this.tokens.delete(key);
+  }
+
+  invalidateUser(id: number): void {
+    this.users.delete(id);
+  }
+
+  clear(): void {
+    this.tokens.clear();
+    this.users.clear();
+  }
+}

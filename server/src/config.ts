@@ -29,7 +29,9 @@ const envSchema = z.object({
   INITIAL_ROOT_ACCESS_TOKEN: z.string().max(32).optional(),
   INITIAL_ROOT_TOKEN: z
     .string()
-    .regex(/^(sk-)?[A-Za-z0-9]{1,128}$/, { message: 'must be letters and digits, optionally prefixed with sk-' })
+    .regex(/^(sk-)?[A-Za-z0-9]{1,128}$/, {
+      message: 'must be letters and digits, optionally prefixed with sk-',
+    })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SYNC_FREQUENCY: positiveInt(60),

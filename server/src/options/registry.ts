@@ -76,7 +76,10 @@ const DEFAULT_DISABLE_KEYWORDS = [
 
 const DEFAULT_CHATS = [
   { 'ChatGPT Next Web': 'https://app.nextchat.dev/#/?settings={"key":"{key}","url":"{address}"}' },
-  { 'Lobe Chat': 'https://chat-preview.lobehub.com/?settings={"keyVaults":{"openai":{"apiKey":"{key}","baseURL":"{address}/v1"}}}' },
+  {
+    'Lobe Chat':
+      'https://chat-preview.lobehub.com/?settings={"keyVaults":{"openai":{"apiKey":"{key}","baseURL":"{address}/v1"}}}',
+  },
 ];
 
 const DEFAULT_EMAIL_WHITELIST = [
@@ -144,7 +147,8 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
   'general_setting.ping_interval_enabled': bool(false),
   'general_setting.ping_interval_seconds': int(60, 0),
   'general_setting.quota_display_type': str('USD', {
-    check: (v) => (['USD', 'CNY', 'TOKENS', 'CUSTOM'].includes(v) ? undefined : 'must be USD, CNY, TOKENS or CUSTOM'),
+    check: (v) =>
+      ['USD', 'CNY', 'TOKENS', 'CUSTOM'].includes(v) ? undefined : 'must be USD, CNY, TOKENS or CUSTOM',
   }),
   // Payment
   PayAddress: str('', { normalize: stripTrailingSlash, check: httpUrlOrEmpty }),
@@ -240,11 +244,28 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
   ModelRequestRateLimitSuccessCount: int(1000, 1),
   ModelRequestRateLimitDurationMinutes: int(1, 0),
   ModelRequestRateLimitGroup: json(
-    z.record(z.string(), z.tuple([z.number().int().min(0).max(2 ** 31 - 1), z.number().int().min(1).max(2 ** 31 - 1)])),
+    z.record(
+      z.string(),
+      z.tuple([
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1),
+        z
+          .number()
+          .int()
+          .min(1)
+          .max(2 ** 31 - 1),
+      ]),
+    ),
     {},
   ),
   // Provider settings
-  'gemini.safety_settings': json(stringTable, { default: 'OFF', HARM_CATEGORY_CIVIC_INTEGRITY: 'BLOCK_NONE' }),
+  'gemini.safety_settings': json(stringTable, {
+    default: 'OFF',
+    HARM_CATEGORY_CIVIC_INTEGRITY: 'BLOCK_NONE',
+  }),
   'gemini.version_settings': json(stringTable, { default: 'v1beta' }),
   'gemini.supported_imagine_models': json(z.array(z.string()), ['gemini-2.0-flash-exp-image-generation']),
   'gemini.thinking_adapter_enabled': bool(false),

@@ -19,7 +19,8 @@ export function validateOptionValue(key: string, raw: unknown): OptionValidation
 
   switch (definition.kind) {
     case 'bool':
-      if (text !== 'true' && text !== 'false') return { ok: false, message: `option ${key} must be true or false` };
+      if (text !== 'true' && text !== 'false')
+        return { ok: false, message: `option ${key} must be true or false` };
       break;
     case 'int':
     case 'float': {
@@ -30,6 +31,10 @@ export function validateOptionValue(key: string, raw: unknown): OptionValidation
       }
       if (definition.kind === 'int' && !Number.isInteger(number)) {
         return { ok: false, message: `option ${key} must be a whole number` };
+      }
+      // Beyond 2^53 the number is no longer exact, and it would not fit the bigint quota columns.
+      if (definition.kind === 'int' && !Number.isSafeInteger(number)) {
+        return { ok: false, message: `option ${key} is too large` };
       }
       if (definition.min !== undefined && number < definition.min) {
         return { ok: false, message: `option ${key} must be at least ${definition.min}` };

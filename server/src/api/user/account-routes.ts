@@ -25,24 +25,28 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   const { store, settings } = app;
 
   app.post('/api/user/register', async (request) => {
-    if (!settings.bool('RegisterEnabled')) throw new ApiError('new user registration has been disabled by the admin');
+    if (!settings.bool('RegisterEnabled'))
+      throw new ApiError('new user registration has been disabled by the admin');
     if (!settings.bool('PasswordRegisterEnabled')) {
-      throw new ApiError('registration with a password has been disabled by the admin, use a third-party account');
+      throw new ApiError(
+        'registration with a password has been disabled by the admin, use a third-party account',
+      );
     }
     const input = parseInput(registerSchema, request.body);
     if (input.password2 !== undefined && input.password2 !== input.password) {
       throw new ApiError('the two passwords do not match');
     }
     const email = input.email || undefined;
-    if (settings.bool('EmailVerificationEnabled')) {
-      if (!email || !input.verification_code) throw new ApiError('e-mail and verification code are required');
-      if (!app.verificationCodes.consume('register', email, input.verification_code)) {
-        throw new ApiError('verification code is incorrect or has expired');
-      }
-    }
     if (email && settings.bool('EmailDomainRestrictionEnabled')) {
       if (!emailDomainAllowed(email, settings.get('EmailDomainWhitelist'))) {
         throw new ApiError('this e-mail domain is not allowed by the admin');
+      }
+    }
+    if (settings.bool('EmailVerificationEnabled')) {
+      if (!email || !input.verification_code) throw new ApiError('e-mail and verification code are required');
+      // Checked last, so a registration refused for another reason does not use up the code.
+      if (!app.verificationCodes.consume('register', email, input.verification_code)) {
+        throw new ApiError('verification code is incorrect or has expired');
       }
     }
     await registerUser(
@@ -69,7 +73,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const input = parseInput(loginSchema, request.body);
     const user = await findUserForLogin(store.db, input.username);
     // Compare even when the user is unknown, so the answer time does not tell which names exist.
-    const passwordOk = await verifyPassword(input.password, user?.password ?? '$2a$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinvali');
+    const passwordOk = await verifyPassword(
+      input.password,
+      user?.password ?? '$2a$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinvali',
+    );
     if (!user || !passwordOk || user.status !== UserStatus.Enabled) throw new ApiError(WRONG_CREDENTIALS);
     await startSession(store.db, reply, user.id);
     await updateUser(store.db, user.id, { last_login_at: nowSeconds() });

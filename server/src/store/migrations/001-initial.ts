@@ -27,11 +27,15 @@ async function index(db: AnyDb, table: string, columns: string[], unique = false
 export function initialSchema(dialect: DialectName): Migration {
   return {
     async up(db: AnyDb) {
-      const text = 'text';
+      // MySQL's `text` stops at 64 KB (price tables outgrow it); longtext matches the other dialects.
+      const text = dialect === 'mysql' ? sql`longtext` : sql`text`;
       const str = (n: number) => sql`varchar(${sql.raw(String(n))})`;
+      // Keys, codes and names compare case-sensitively everywhere (MySQL's default collation does not).
+      const exact = (n: number) =>
+        dialect === 'mysql' ? sql`varchar(${sql.raw(String(n))}) collate utf8mb4_bin` : str(n);
 
       await withId(db.schema.createTable('users'), dialect)
-        .addColumn('username', str(64), (c) => c.notNull().unique())
+        .addColumn('username', exact(64), (c) => c.notNull().unique())
         .addColumn('password', str(255), (c) => c.notNull())
         .addColumn('display_name', str(64), (c) => c.notNull().defaultTo(''))
         .addColumn('role', 'integer', (c) => c.notNull().defaultTo(1))
@@ -43,12 +47,12 @@ export function initialSchema(dialect: DialectName): Migration {
         .addColumn('wechat_id', str(128), (c) => c.notNull().defaultTo(''))
         .addColumn('telegram_id', str(128), (c) => c.notNull().defaultTo(''))
         .addColumn('linux_do_id', str(128), (c) => c.notNull().defaultTo(''))
-        .addColumn('access_token', str(64), (c) => c.unique())
+        .addColumn('access_token', exact(64), (c) => c.unique())
         .addColumn('quota', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('used_quota', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('request_count', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('group', str(64), (c) => c.notNull().defaultTo('default'))
-        .addColumn('aff_code', str(32), (c) => c.unique())
+        .addColumn('aff_code', exact(32), (c) => c.unique())
         .addColumn('aff_count', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('aff_quota', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('aff_history', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -75,7 +79,7 @@ export function initialSchema(dialect: DialectName): Migration {
 
       await withId(db.schema.createTable('tokens'), dialect)
         .addColumn('user_id', 'bigint', (c) => c.notNull())
-        .addColumn('key', str(128), (c) => c.notNull().unique())
+        .addColumn('key', exact(128), (c) => c.notNull().unique())
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('name', str(255), (c) => c.notNull().defaultTo(''))
         .addColumn('created_time', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -149,7 +153,7 @@ export function initialSchema(dialect: DialectName): Migration {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('type', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('content', text)
-        .addColumn('username', str(64), (c) => c.notNull().defaultTo(''))
+        .addColumn('username', exact(64), (c) => c.notNull().defaultTo(''))
         .addColumn('token_name', str(255), (c) => c.notNull().defaultTo(''))
         .addColumn('model_name', str(255), (c) => c.notNull().defaultTo(''))
         .addColumn('quota', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -181,7 +185,7 @@ export function initialSchema(dialect: DialectName): Migration {
 
       await withId(db.schema.createTable('redemptions'), dialect)
         .addColumn('user_id', 'bigint', (c) => c.notNull().defaultTo(0))
-        .addColumn('key', str(32), (c) => c.notNull().unique())
+        .addColumn('key', exact(32), (c) => c.notNull().unique())
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('name', str(255), (c) => c.notNull().defaultTo(''))
         .addColumn('quota', 'bigint', (c) => c.notNull().defaultTo(100))
@@ -255,7 +259,7 @@ export function initialSchema(dialect: DialectName): Migration {
 
       await withId(db.schema.createTable('quota_data'), dialect)
         .addColumn('user_id', 'bigint', (c) => c.notNull())
-        .addColumn('username', str(64), (c) => c.notNull().defaultTo(''))
+        .addColumn('username', exact(64), (c) => c.notNull().defaultTo(''))
         .addColumn('model_name', str(255), (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('token_used', 'bigint', (c) => c.notNull().defaultTo(0))
@@ -285,7 +289,7 @@ export function initialSchema(dialect: DialectName): Migration {
 
       await db.schema
         .createTable('sessions')
-        .addColumn('id', str(64), (c) => c.primaryKey())
+        .addColumn('id', exact(64), (c) => c.primaryKey())
         .addColumn('user_id', 'bigint', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())

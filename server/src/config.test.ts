@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** loadConfig(env), expected to throw a ConfigError; returns its message. */
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`loadConfig(${JSON.stringify(env)}) did not throw`);
+}
+
+describe('loadConfig', () => {
+  it('defaults to port 3000 and SQLite at data/relaygate.db', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.sqlDsn).toBe('');
+    expect(config.sqlitePath).toBe('data/relaygate.db');
+    expect(config.redisUrl).toBe('');
+    expect(config.logLevel).toBe('info');
+    expect(config.syncFrequencySeconds).toBe(60);
+    expect(config.streamingTimeoutSeconds).toBe(300);
+    expect(config.maxRequestBodyBytes).toBe(128 * 1024 * 1024);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', SQL_DSN: '', SQLITE_PATH: '', LOG_LEVEL: '' });
+    expect(config.port).toBe(3000);
+    expect(config.sqlitePath).toBe('data/relaygate.db');
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('reads the variables it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      SQLITE_PATH: '/var/lib/relaygate/gw.db',
+      LOG_LEVEL: 'debug',
+      SYNC_FREQUENCY: '30',
+      API_BODY_LIMIT_KB: '2',
+      TRUST_PROXY: 'true',
+      REDIS_CONN_STRING: 'redis://127.0.0.1:6379/0',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.sqlitePath).toBe('/var/lib/relaygate/gw.db');
+    expect(config.logLevel).toBe('debug');
+    expect(config.syncFrequencySeconds).toBe(30);
+    expect(config.apiBodyLimitBytes).toBe(2048);
+    expect(config.trustProxy).toBe(true);
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379/0');
+  });
+
+  it('accepts the PostgreSQL and MySQL DSN forms', () => {
+    for (const dsn of [
+      'postgres://user:pass@127.0.0.1:5432/relaygate',
+      'postgresql://user:pass@db.internal/relaygate?sslmode=require',
+      'mysql://user:pass@127.0.0.1:3306/relaygate',
+    ]) {
+      expect(loadConfig({ SQL_DSN: dsn }).sqlDsn).toBe(dsn);
+    }
+  });
+
+  it('refuses a bad SQL_DSN and names the variable', () => {
+    for (const dsn of ['clickhouse://127.0.0.1:9000/logs', 'sqlserver://x', 'just-a-name', ' ']) {
+      expect(configError({ SQL_DSN: dsn }), dsn).toMatch(/SQL_DSN/);
+    }
+  });
+
+  it('refuses a bad PORT and names the variable', () => {
+    for (const port of ['abc', '-1', '65536', '80.5']) {
+      expect(configError({ PORT: port }), port).toMatch(/PORT/);
+    }
+  });
+
+  it('refuses an unknown LOG_LEVEL and names the variable', () => {
+    expect(configError({ LOG_LEVEL: 'verbose' })).toMatch(/LOG_LEVEL/);
+  });
+
+  it('names every bad variable at once, and not the good ones', () => {
+    const message = configError({ PORT: 'x', LOG_LEVEL: 'loud', SQLITE_PATH: 'ok.db' });
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/LOG_LEVEL/);
+    expect(message).not.toMatch(/SQLITE_PATH/);
+  });
+
+  it('refuses other malformed values with the variable name', () => {
+    expect(configError({ REDIS_CONN_STRING: 'localhost:6379' })).toMatch(/REDIS_CONN_STRING/);
+    expect(configError({ SYNC_FREQUENCY: '0' })).toMatch(/SYNC_FREQUENCY/);
+    expect(configError({ TRUST_PROXY: 'maybe' })).toMatch(/TRUST_PROXY/);
+    expect(configError({ INITIAL_ROOT_TOKEN: 'sk-has spaces' })).toMatch(/INITIAL_ROOT_TOKEN/);
+  });
+
+  it('generates a session secret when none is set, and says so', () => {
+    const a = loadConfig({});
+    const b = loadConfig({});
+    expect(a.sessionSecretGenerated).toBe(true);
+    expect(a.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(b.sessionSecret).not.toBe(a.sessionSecret);
+    const fixed = loadConfig({ SESSION_SECRET: 'a-fixed-secret-for-this-site' });
+    expect(fixed.sessionSecretGenerated).toBe(false);
+    expect(fixed.sessionSecret).toBe('a-fixed-secret-for-this-site');
+  });
+
+  it('refuses the placeholder SESSION_SECRET "random_string", as new-api does', () => {
+    expect(configError({ SESSION_SECRET: 'random_string' })).toMatch(/SESSION_SECRET/);
+  });
+});

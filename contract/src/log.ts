@@ -38,6 +38,7 @@ export interface LogView {
   group: string;
   ip: string;
   request_id: string;
+  upstream_request_id: string;
   /** JSON string of ConsumeLogOther. */
   other: string;
 }

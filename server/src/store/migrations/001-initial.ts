@@ -171,9 +171,20 @@ export function initialSchema(dialect: DialectName): Migration {
         .execute();
       await index(db, 'logs', ['created_at', 'id']);
       await index(db, 'logs', ['user_id', 'id']);
+      await index(db, 'logs', ['user_id', 'created_at', 'id']);
       await index(db, 'logs', ['created_at', 'type']);
       await index(db, 'logs', ['model_name', 'username']);
-      for (const column of ['username', 'token_name', 'channel_id', 'token_id', 'group', 'request_id']) {
+      const logColumns = [
+        'username',
+        'token_name',
+        'model_name',
+        'channel_id',
+        'token_id',
+        'group',
+        'request_id',
+        'upstream_request_id',
+      ];
+      for (const column of logColumns) {
         await index(db, 'logs', [column]);
       }
 

@@ -1,8 +1,16 @@
+import { ChannelStatus } from '@relaygate/contract';
 import type { ChannelTester } from '../app-context.ts';
 import type { ChannelIndex } from '../cache/channel-index.ts';
 import type { OptionsCache } from '../cache/options-cache.ts';
 import type { Config } from '../config.ts';
+import { channelTypeInfo } from '../providers/channel-types.ts';
+import { setChannelStatus } from '../store/channel-status.ts';
 import type { Store } from '../store/db.ts';
+import { nowSeconds } from '../store/users.ts';
+import { openAITarget } from './providers/openai-compatible.ts';
+import { mapModel } from './routing.ts';
+import { UpstreamClient } from './upstream-client.ts';
+import { maybeDisableChannel, mappedStatus, upstreamErrorMessage } from './upstream-error.ts';
 
 export interface ChannelTesterDeps {
   config: Config;
@@ -11,11 +19,94 @@ export interface ChannelTesterDeps {
   channels: ChannelIndex;
 }
 
-/** To be built with the relay: for now every test reports that testing is not available. */
-export function createChannelTester(_deps: ChannelTesterDeps): ChannelTester {
+const FALLBACK_TEST_MODEL = 'gpt-4o-mini';
+
+/**
+ * Channel tests send one small real chat call. A failure, or (with auto-disable on) a call
+ * slower than ChannelDisableThreshold seconds, may disable the channel; a success re-enables a
+ * channel that was disabled automatically (3), never one an admin disabled (2).
+ */
+export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
+  const upstream = new UpstreamClient({
+    idleTimeoutSeconds: Math.min(deps.config.streamingTimeoutSeconds, 60),
+  });
+
+  async function record(id: number, elapsedMs: number): Promise<void> {
+    await deps.store.db
+      .updateTable('channels')
+      .set({ response_time: elapsedMs, test_time: nowSeconds() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async function fail(id: number, status: number, message: string, elapsedMs: number, always = false) {
+    const channel = deps.channels.get(id);
+    if (channel) await maybeDisableChannel(deps, channel, status, message, always);
+    return { success: false, message, time: elapsedMs / 1000 };
+  }
+
   return {
-    async test() {
-      return { success: false, message: 'channel testing is not available yet', time: 0 };
+    async test(channelId, model) {
+      await deps.channels.rebuild();
+      const channel = deps.channels.get(channelId);
+      if (!channel) return { success: false, message: 'channel not found', time: 0 };
+      if (!channelTypeInfo(channel.type)?.openAICompatible) {
+        return { success: false, message: 'testing this channel type is not supported yet', time: 0 };
+      }
+      const testModel =
+        model?.trim() || channel.row.test_model?.trim() || channel.models[0] || FALLBACK_TEST_MODEL;
+      let upstreamModel: string;
+      try {
+        upstreamModel = mapModel(testModel, channel.modelMapping);
+      } catch (error) {
+        return { success: false, message: (error as Error).message, time: 0 };
+      }
+      const target = openAITarget(channel, '/v1/chat/completions', upstreamModel);
+      const body = JSON.stringify({
+        model: upstreamModel,
+        messages: [{ role: 'user', content: 'hi' }],
+        max_tokens: 16,
+      });
+      const started = Date.now();
+      let status: number;
+      let text: string;
+      try {
+        const response = await upstream.send(target.url, {
+          method: 'POST',
+          headers: { ...target.headers, 'content-type': 'application/json' },
+          body,
+        });
+        status = response.statusCode;
+        text = await response.body.text();
+      } catch (error) {
+        const elapsed = Date.now() - started;
+        await record(channelId, elapsed);
+        return fail(channelId, 0, `upstream connection failed: ${(error as Error).message}`, elapsed);
+      }
+      const elapsed = Date.now() - started;
+      await record(channelId, elapsed);
+      if (status >= 400)
+        return fail(channelId, mappedStatus(channel, status), upstreamErrorMessage(text, status), elapsed);
+
+      const threshold = deps.settings.number('ChannelDisableThreshold');
+      if (
+        deps.settings.bool('AutomaticDisableChannelEnabled') &&
+        threshold > 0 &&
+        elapsed > threshold * 1000
+      ) {
+        const message = `response time ${(elapsed / 1000).toFixed(2)}s is over the ${threshold}s threshold`;
+        return fail(channelId, 408, message, elapsed, true);
+      }
+      if (
+        deps.settings.bool('AutomaticEnableChannelEnabled') &&
+        channel.row.status === ChannelStatus.AutoDisabled
+      ) {
+        const enabled = await setChannelStatus(deps.store.db, channelId, ChannelStatus.Enabled, {
+          onlyFrom: ChannelStatus.AutoDisabled,
+        });
+        if (enabled) await deps.channels.rebuild();
+      }
+      return { success: true, message: '', time: elapsed / 1000 };
     },
   };
 }

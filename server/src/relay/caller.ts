@@ -1,0 +1,113 @@
+import { Role, TokenStatus, UserStatus } from '@relaygate/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromDbBool } from '../store/dialect.ts';
+import { splitList } from '../cache/channel-index.ts';
+import { usableGroups } from '../options/groups.ts';
+import { ipAllowed, parseAllowList } from './ip-allow-list.ts';
+import { RelayError } from './relay-error.ts';
+
+/** Who is calling and what they may do, resolved once per request from the caches. */
+export interface Caller {
+  userId: number;
+  username: string;
+  userQuota: number;
+  /** The group the call is priced and routed in: the token's, else the user's. */
+  group: string;
+  tokenId: number;
+  tokenName: string;
+  tokenUnlimited: boolean;
+  tokenRemain: number;
+  modelLimits: Set<string> | null;
+  pinnedChannelId?: number;
+  acceptUnsetRatio: boolean;
+  recordIp: boolean;
+}
+
+/** The raw key of a relay call: Authorization Bearer, or x-api-key / x-goog-api-key / ?key= where those clients use them. */
+export function extractKey(request: FastifyRequest): string | null {
+  const auth = request.headers.authorization;
+  if (typeof auth === 'string' && auth.trim() !== '') return auth.replace(/^Bearer\s+/i, '').trim();
+  for (const header of ['x-api-key', 'x-goog-api-key']) {
+    const value = request.headers[header];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.key === 'string' && query.key !== '' ? query.key : null;
+}
+
+/** `sk-<key>` or `sk-<key>-<channel id>` (the pin is for admins only). */
+export function parseKey(raw: string): { key: string; pinnedChannelId?: number } {
+  const [key = '', pin] = raw.replace(/^sk-/, '').split('-');
+  return pin !== undefined && /^\d+$/.test(pin) ? { key, pinnedChannelId: Number(pin) } : { key };
+}
+
+function userSetting(text: string | null): {
+  accept_unset_model_ratio_model?: boolean;
+  record_ip_log?: boolean;
+} {
+  try {
+    return JSON.parse(text ?? '{}') ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** Checks a key in new-api's order: exists, enabled, not expired, not exhausted, address, user, group. */
+export async function authenticateCaller(
+  app: FastifyInstance,
+  rawKey: string | null,
+  ip: string,
+): Promise<Caller> {
+  if (!rawKey)
+    throw new RelayError(401, 'no API key provided: send Authorization: Bearer sk-…', 'invalid_api_key');
+  const { key, pinnedChannelId } = parseKey(rawKey);
+  const token = key === '' ? null : await app.keys.token(key);
+  if (!token) throw new RelayError(401, 'invalid API key', 'invalid_api_key');
+  const unlimited = fromDbBool(token.unlimited_quota);
+  const now = Math.floor(Date.now() / 1000);
+  if (token.status === TokenStatus.Disabled)
+    throw new RelayError(401, 'this API key has been disabled', 'token_disabled');
+  if (token.status === TokenStatus.Expired || (token.expired_time !== -1 && token.expired_time < now)) {
+    throw new RelayError(401, 'this API key has expired', 'token_expired');
+  }
+  if (token.status === TokenStatus.Exhausted || (!unlimited && Number(token.remain_quota) <= 0)) {
+    throw new RelayError(401, 'the quota of this API key is used up', 'token_quota_exhausted');
+  }
+  if (token.status !== TokenStatus.Enabled)
+    throw new RelayError(401, 'this API key is not usable', 'token_disabled');
+  if (!ipAllowed(parseAllowList(token.allow_ips), ip)) {
+    throw new RelayError(403, `calls from ${ip} are not allowed for this API key`, 'ip_not_allowed');
+  }
+  const user = await app.keys.user(Number(token.user_id));
+  if (!user || user.deleted_at !== null)
+    throw new RelayError(401, 'the user of this API key no longer exists', 'invalid_api_key');
+  if (user.status !== UserStatus.Enabled)
+    throw new RelayError(403, 'the user has been disabled', 'user_disabled');
+
+  const group = token.group || user.group;
+  if (group !== user.group && !(group in usableGroups(app.settings, user.group))) {
+    throw new RelayError(
+      403,
+      `this API key's group ${group} is not available to the user`,
+      'group_not_allowed',
+    );
+  }
+  if (pinnedChannelId !== undefined && user.role < Role.Admin) {
+    throw new RelayError(403, 'only admins may pin a channel in the key', 'channel_pin_not_allowed');
+  }
+  const setting = userSetting(user.setting);
+  return {
+    userId: user.id,
+    username: user.username,
+    userQuota: Number(user.quota),
+    group,
+    tokenId: token.id,
+    tokenName: token.name,
+    tokenUnlimited: unlimited,
+    tokenRemain: Number(token.remain_quota),
+    modelLimits: fromDbBool(token.model_limits_enabled) ? new Set(splitList(token.model_limits)) : null,
+    pinnedChannelId,
+    acceptUnsetRatio: setting.accept_unset_model_ratio_model === true,
+    recordIp: setting.record_ip_log === true,
+  };
+}

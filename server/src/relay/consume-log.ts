@@ -1,0 +1,63 @@
+import { LogType, type ConsumeLogOther } from '@relaygate/contract';
+import type { NewLog } from '../store/logs.ts';
+import type { Caller } from './caller.ts';
+import type { Price } from './pricing.ts';
+import type { Usage } from './usage.ts';
+
+export interface CallRecord {
+  caller: Caller;
+  model: string;
+  upstreamModel: string;
+  channelId: number;
+  triedChannels: number[];
+  usage: Usage;
+  localCount: boolean;
+  price: Price;
+  stream: boolean;
+  startedAt: number;
+  firstByteMs: number;
+  requestId: string;
+  upstreamRequestId: string;
+  ip: string;
+}
+
+/** The consumption log row of a call (spec §3, Log entry); its quota is filled in at settlement. */
+export function consumeLogRow(call: CallRecord): NewLog {
+  const { price, usage, caller } = call;
+  const other: ConsumeLogOther = {
+    model_ratio: price.modelRatio,
+    completion_ratio: price.completionRatio,
+    group_ratio: price.groupRatio,
+    model_price: price.perCall ? price.modelPrice : -1,
+    cache_tokens: usage.cachedTokens,
+    cache_ratio: price.cacheRatio,
+    reasoning_tokens: usage.reasoningTokens,
+    frt: call.firstByteMs,
+    is_model_mapped: call.upstreamModel !== call.model,
+    upstream_model_name: call.upstreamModel,
+    local_count: call.localCount,
+    admin_info: { use_channel: call.triedChannels },
+  };
+  const content = price.perCall
+    ? `model price $${price.modelPrice}, group ratio ${price.groupRatio}`
+    : `model ratio ${price.modelRatio}, completion ratio ${price.completionRatio}, group ratio ${price.groupRatio}`;
+  return {
+    user_id: caller.userId,
+    username: caller.username,
+    type: LogType.Consume,
+    content,
+    token_name: caller.tokenName,
+    token_id: caller.tokenId,
+    model_name: call.model,
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    use_time: Math.round((Date.now() - call.startedAt) / 1000),
+    is_stream: call.stream ? 1 : 0,
+    channel_id: call.channelId,
+    group: caller.group,
+    ip: caller.recordIp ? call.ip : '',
+    request_id: call.requestId,
+    upstream_request_id: call.upstreamRequestId.slice(0, 128),
+    other: JSON.stringify(other),
+  };
+}

@@ -1,0 +1,26 @@
+export type EndpointKind =
+  'chat' | 'completion' | 'embedding' | 'moderation' | 'image' | 'speech' | 'transcription' | 'rerank';
+
+/** An OpenAI-format relay endpoint: its path is also the path called upstream. */
+export interface Endpoint {
+  path: string;
+  kind: EndpointKind;
+  /** The model assumed when the request names none (new-api's defaults). */
+  defaultModel?: string;
+  multipart?: boolean;
+}
+
+export const OPENAI_ENDPOINTS: Endpoint[] = [
+  { path: '/v1/chat/completions', kind: 'chat' },
+  { path: '/v1/completions', kind: 'completion' },
+  { path: '/v1/embeddings', kind: 'embedding' },
+  { path: '/v1/moderations', kind: 'moderation', defaultModel: 'text-moderation-stable' },
+  { path: '/v1/images/generations', kind: 'image', defaultModel: 'dall-e-2' },
+  { path: '/v1/audio/speech', kind: 'speech', defaultModel: 'tts-1' },
+  { path: '/v1/audio/transcriptions', kind: 'transcription', defaultModel: 'whisper-1', multipart: true },
+  { path: '/v1/audio/translations', kind: 'transcription', defaultModel: 'whisper-1', multipart: true },
+  { path: '/v1/rerank', kind: 'rerank' },
+];
+
+/** Whether answers of this kind can be server-sent-event streams. */
+export const streamable = (kind: EndpointKind): boolean => kind === 'chat' || kind === 'completion';

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { reserveQuota, type Payer } from '../store/quota.ts';
+import type { Caller } from './caller.ts';
+import { RelayError } from './relay-error.ts';
+
+/** new-api's trust threshold: above $10 on both wallet and token, nothing is reserved up front. */
+const TRUST_UNITS = 10;
+
+export const payerOf = (caller: Caller): Payer => ({
+  userId: caller.userId,
+  tokenId: caller.tokenId,
+  tokenUnlimited: caller.tokenUnlimited,
+});
+
+/** Reserves the estimate atomically (or nothing for trusted callers); answers what was reserved. */
+export async function reserveFor(app: FastifyInstance, caller: Caller, estimate: number): Promise<number> {
+  if (caller.userQuota <= 0)
+    throw new RelayError(403, 'the user quota is used up', 'insufficient_user_quota');
+  const trust = TRUST_UNITS * app.settings.number('QuotaPerUnit');
+  const trusted = caller.userQuota > trust && (caller.tokenUnlimited || caller.tokenRemain > trust);
+  const amount = trusted ? 0 : estimate;
+  const outcome = await reserveQuota(app.store, payerOf(caller), amount);
+  if (outcome === 'token_quota_exhausted') {
+    throw new RelayError(
+      403,
+      'the quota of this API key is not enough for this call',
+      'pre_consume_token_quota_failed',
+    );
+  }
+  if (outcome === 'user_quota_exhausted') {
+    throw new RelayError(403, 'the user quota is not enough for this call', 'insufficient_user_quota');
+  }
+  return amount;
+}

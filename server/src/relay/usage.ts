@@ -1,0 +1,32 @@
+/** Token usage as billing needs it, whatever the upstream called the fields. */
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  /** Cached input tokens; included in promptTokens (OpenAI semantics). */
+  cachedTokens: number;
+  /** Reasoning tokens; included in completionTokens. */
+  reasoningTokens: number;
+}
+
+const num = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+
+/** Reads an OpenAI-style usage object (chat, completions, embeddings, images, responses); undefined if absent. */
+export function readOpenAIUsage(raw: unknown): Usage | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const u = raw as Record<string, unknown>;
+  const prompt = num(u.prompt_tokens) || num(u.input_tokens);
+  const completion = num(u.completion_tokens) || num(u.output_tokens);
+  const total = num(u.total_tokens);
+  if (prompt === 0 && completion === 0 && total === 0) return undefined;
+  const promptDetails = (u.prompt_tokens_details ?? u.input_tokens_details) as
+    Record<string, unknown> | undefined;
+  const completionDetails = (u.completion_tokens_details ?? u.output_tokens_details) as
+    Record<string, unknown> | undefined;
+  return {
+    promptTokens: prompt || (completion === 0 ? total : 0),
+    completionTokens: completion,
+    cachedTokens: num(promptDetails?.cached_tokens) || num(u.prompt_cache_hit_tokens),
+    reasoningTokens: num(completionDetails?.reasoning_tokens),
+  };
+}

@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The recorded provider responses live beside the repository (../shared/fixtures/upstream) and
+ * are not ours to commit: tests read them in place. RELAYGATE_FIXTURES overrides the folder.
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+export const FIXTURES_DIR = resolve(
+  process.env.RELAYGATE_FIXTURES ?? join(here, '../../../../shared/fixtures/upstream'),
+);
+export const fixturesAvailable = existsSync(FIXTURES_DIR);
+
+if (!fixturesAvailable) {
+  console.warn(
+    `\n*** recorded fixtures not found at ${FIXTURES_DIR}: the suites that replay them are SKIPPED ***\n`,
+  );
+}
+
+export const fixtureText = (path: string): string => readFileSync(join(FIXTURES_DIR, path), 'utf8');
+export const fixtureJson = <T = Record<string, unknown>>(path: string): T =>
+  JSON.parse(fixtureText(path)) as T;
+
+/** The events of a .chunks.txt recording: one JSON document per line. */
+export const fixtureChunks = (path: string): string[] =>
+  fixtureText(path)
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+
+/** The data payloads of a raw .sse recording, without the closing [DONE]. */
+export const fixtureSseData = (path: string): string[] =>
+  fixtureText(path)
+    .split('\n')
+    .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
+    .map((line) => line.slice('data: '.length));

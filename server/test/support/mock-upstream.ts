@@ -1,0 +1,132 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+  json?: Record<string, unknown>;
+}
+
+/** What the mock answers to one request. */
+export type MockReply =
+  | { status?: number; json: unknown; headers?: Record<string, string> }
+  | { status?: number; text: string; headers?: Record<string, string> }
+  | {
+      /** OpenAI-style stream: each entry goes out as `data: <entry>\n\n`, then `data: [DONE]` unless done is false. */
+      sse: string[];
+      done?: boolean;
+      /** Pause between events, ms (for disconnect tests). */
+      gapMs?: number;
+      /** Stop sending (but keep the connection open) after this many events. */
+      stallAfter?: number;
+    }
+  | { destroy: true };
+
+type Handler = (request: RecordedRequest) => MockReply | Promise<MockReply>;
+
+/**
+ * A provider on loopback that answers with recorded responses. Each route keeps a queue of
+ * replies (the last one repeats) or a function; every request is recorded for assertions.
+ */
+export class MockUpstream {
+  readonly requests: RecordedRequest[] = [];
+  private routes = new Map<string, Handler>();
+  private server: Server;
+  private openResponses = new Set<ServerResponse>();
+  url = '';
+
+  constructor() {
+    this.server = createServer((req, res) => void this.handle(req, res));
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${port}`;
+    return this;
+  }
+
+  /** Answers `path` (query ignored) with these replies in turn, repeating the last. */
+  reply(path: string, ...replies: MockReply[]): this {
+    let index = 0;
+    this.routes.set(path, () => replies[Math.min(index++, replies.length - 1)]!);
+    return this;
+  }
+
+  handler(path: string, handler: Handler): this {
+    this.routes.set(path, handler);
+    return this;
+  }
+
+  requestsTo(path: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.url.split('?')[0] === path);
+  }
+
+  async stop(): Promise<void> {
+    for (const res of this.openResponses) res.destroy();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const recorded: RecordedRequest = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body,
+    };
+    if ((req.headers['content-type'] ?? '').includes('application/json')) {
+      try {
+        recorded.json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+      } catch {
+        // Recorded as bytes only.
+      }
+    }
+    this.requests.push(recorded);
+    const handler = this.routes.get(recorded.url.split('?')[0]!);
+    if (!handler) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ error: { message: `mock has no route for ${recorded.url}`, type: 'not_found' } }),
+      );
+      return;
+    }
+    const reply = await handler(recorded);
+    if ('destroy' in reply) {
+      res.destroy();
+      return;
+    }
+    if ('sse' in reply) {
+      this.openResponses.add(res);
+      res.on('close', () => this.openResponses.delete(res));
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': 'req_mock_stream' });
+      for (let i = 0; i < reply.sse.length; i++) {
+        if (reply.stallAfter !== undefined && i >= reply.stallAfter) return;
+        if (res.destroyed) return;
+        res.write(`data: ${reply.sse[i]}\n\n`);
+        if (reply.gapMs) await new Promise((r) => setTimeout(r, reply.gapMs));
+      }
+      if (reply.stallAfter !== undefined) return;
+      if (reply.done !== false) res.write('data: [DONE]\n\n');
+      res.end();
+      return;
+    }
+    const status = reply.status ?? 200;
+    if ('json' in reply) {
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'x-request-id': 'req_mock',
+        ...reply.headers,
+      });
+      res.end(JSON.stringify(reply.json));
+    } else {
+      res.writeHead(status, { 'content-type': 'text/plain', ...reply.headers });
+      res.end(reply.text);
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import { randomAlphanumeric } from '../../src/auth/random.ts';
+import { insertReturningId } from '../../src/store/insert.ts';
+import type { TestServer } from './test-server.ts';
+
+export interface ChannelSeed {
+  baseUrl: string;
+  models: string[];
+  type?: number;
+  key?: string;
+  group?: string;
+  priority?: number;
+  weight?: number;
+  name?: string;
+  modelMapping?: Record<string, string>;
+  statusCodeMapping?: Record<string, string>;
+  other?: string;
+  autoBan?: number;
+  status?: number;
+}
+
+/** Puts a channel straight into the database and refreshes the routing index. */
+export async function seedChannel(t: TestServer, seed: ChannelSeed): Promise<number> {
+  const id = await insertReturningId(t.server.store, 'channels', {
+    type: seed.type ?? 1,
+    key: seed.key ?? 'sk-upstream-key',
+    name: seed.name ?? `mock ${seed.models[0]}`,
+    base_url: seed.baseUrl,
+    models: seed.models.join(','),
+    group: seed.group ?? 'default',
+    priority: seed.priority ?? 0,
+    weight: seed.weight ?? 0,
+    model_mapping: seed.modelMapping ? JSON.stringify(seed.modelMapping) : null,
+    status_code_mapping: seed.statusCodeMapping ? JSON.stringify(seed.statusCodeMapping) : null,
+    other: seed.other ?? null,
+    auto_ban: seed.autoBan ?? 1,
+    status: seed.status ?? 1,
+  });
+  await t.server.channels.rebuild();
+  return id;
+}
+
+export interface TokenSeed {
+  userId?: number;
+  unlimited?: boolean;
+  remainQuota?: number;
+  group?: string;
+  modelLimits?: string[];
+  allowIps?: string;
+  status?: number;
+  expiredTime?: number;
+  name?: string;
+}
+
+/** Creates an API key for a user (root by default) and answers it with the sk- prefix. */
+export async function seedToken(t: TestServer, seed: TokenSeed = {}): Promise<{ key: string; id: number }> {
+  const key = randomAlphanumeric(48);
+  const id = await insertReturningId(t.server.store, 'tokens', {
+    user_id: seed.userId ?? 1,
+    key,
+    name: seed.name ?? 'test key',
+    status: seed.status ?? 1,
+    expired_time: seed.expiredTime ?? -1,
+    remain_quota: seed.remainQuota ?? 0,
+    unlimited_quota: seed.unlimited === false ? 0 : 1,
+    model_limits_enabled: seed.modelLimits ? 1 : 0,
+    model_limits: seed.modelLimits?.join(',') ?? '',
+    allow_ips: seed.allowIps ?? '',
+    group: seed.group ?? '',
+  });
+  return { key: `sk-${key}`, id };
+}
+
+/** A common user with this much quota (in a group), for billing tests. */
+export async function seedUser(t: TestServer, quota: number, group = 'default'): Promise<number> {
+  return insertReturningId(t.server.store, 'users', {
+    username: `u${randomAlphanumeric(8)}`,
+    password: 'x',
+    quota,
+    group,
+  });
+}
+
+/** Waits, up to a bound, for background work (settlement, logs) to reach a state. */
+export async function waitFor<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The billing formula, written out independently of the server's code. */
+export function expectedQuota(
+  usage: { prompt: number; completion: number; cached?: number },
+  ratios: { model: number; completion: number; cache?: number; group?: number },
+): number {
+  const cached = usage.cached ?? 0;
+  const prompt = usage.prompt - cached + cached * (ratios.cache ?? 1);
+  const quota = Math.round(
+    (prompt + usage.completion * ratios.completion) * ratios.model * (ratios.group ?? 1),
+  );
+  return usage.prompt + usage.completion === 0 ? 0 : Math.max(quota, 1);
+}
+
+export async function consumeLogs(t: TestServer) {
+  return t.server.store.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id').execute();
+}

@@ -24,3 +24,10 @@ export interface TokenView {
 }
 
 export const TOKEN_KEY_LENGTH = 48;
+
+/** Longest token name (in characters) the console may set; batch suffixes come on top. */
+export const TOKEN_NAME_MAX_LENGTH = 50;
+/** How many tokens one create call may make. */
+export const TOKEN_BATCH_MAX_COUNT = 100;
+/** Length of the random suffix that names the extra tokens of a batch: `name-XXXXXX`. */
+export const TOKEN_BATCH_SUFFIX_LENGTH = 6;

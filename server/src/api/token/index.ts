@@ -1,4 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { tokenReadRoutes } from './read-routes.ts';
+import { tokenWriteRoutes } from './write-routes.ts';
 
-/** /api/token/*: to be built. */
-export const tokenApi: FastifyPluginAsync = async () => {};
+/** /api/token/*: the API keys a signed-in user creates to call the gateway; each user sees only their own. */
+export const tokenApi: FastifyPluginAsync = async (app) => {
+  await app.register(tokenReadRoutes);
+  await app.register(tokenWriteRoutes);
+};

@@ -29,7 +29,16 @@ class Refused extends Error {
 export async function reserveQuota(store: Store, payer: Payer, amount: number): Promise<ReserveOutcome> {
   if (amount <= 0) return 'reserved';
   try {
+    // Rows are always locked in the same order (user, then token, then channel) by every
+    // transaction here, so concurrent reservations and settlements cannot deadlock.
     await store.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .updateTable('users')
+        .set((eb) => ({ quota: eb('quota', '-', amount) }))
+        .where('id', '=', payer.userId)
+        .where('quota', '>=', amount)
+        .executeTakeFirst();
+      if (Number(user.numUpdatedRows) !== 1) throw new Refused('user_quota_exhausted');
       if (!payer.tokenUnlimited && payer.tokenId > 0) {
         const token = await trx
           .updateTable('tokens')
@@ -39,13 +48,6 @@ export async function reserveQuota(store: Store, payer: Payer, amount: number): 
           .executeTakeFirst();
         if (Number(token.numUpdatedRows) !== 1) throw new Refused('token_quota_exhausted');
       }
-      const user = await trx
-        .updateTable('users')
-        .set((eb) => ({ quota: eb('quota', '-', amount) }))
-        .where('id', '=', payer.userId)
-        .where('quota', '>=', amount)
-        .executeTakeFirst();
-      if (Number(user.numUpdatedRows) !== 1) throw new Refused('user_quota_exhausted');
     });
     return 'reserved';
   } catch (error) {

@@ -32,6 +32,8 @@ type Handler = (request: RecordedRequest) => MockReply | Promise<MockReply>;
  */
 export class MockUpstream {
   readonly requests: RecordedRequest[] = [];
+  /** Streams whose connection the gateway closed before the mock finished sending. */
+  abortedStreams = 0;
   private routes = new Map<string, Handler>();
   private server: Server;
   private openResponses = new Set<ServerResponse>();
@@ -101,9 +103,18 @@ export class MockUpstream {
       res.destroy();
       return;
     }
+    if ('sseThenDrop' in reply) {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const event of reply.sseThenDrop) res.write(`data: ${event}\n\n`);
+      setTimeout(() => res.destroy(), 20);
+      return;
+    }
     if ('sse' in reply) {
       this.openResponses.add(res);
-      res.on('close', () => this.openResponses.delete(res));
+      res.on('close', () => {
+        this.openResponses.delete(res);
+        if (!res.writableFinished) this.abortedStreams++;
+      });
       res.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': 'req_mock_stream' });
       for (let i = 0; i < reply.sse.length; i++) {
         if (reply.stallAfter !== undefined && i >= reply.stallAfter) return;

@@ -23,10 +23,14 @@ export function readOpenAIUsage(raw: unknown): Usage | undefined {
     Record<string, unknown> | undefined;
   const completionDetails = (u.completion_tokens_details ?? u.output_tokens_details) as
     Record<string, unknown> | undefined;
+  const reasoning = num(completionDetails?.reasoning_tokens);
+  // OpenAI counts reasoning inside completion_tokens; xAI does not (its total is prompt +
+  // completion + reasoning). Either way reasoning is billed as completion.
+  const reasoningOutside = reasoning > 0 && total > 0 && total >= prompt + completion + reasoning;
   return {
     promptTokens: prompt || (completion === 0 ? total : 0),
-    completionTokens: completion,
+    completionTokens: completion + (reasoningOutside ? reasoning : 0),
     cachedTokens: num(promptDetails?.cached_tokens) || num(u.prompt_cache_hit_tokens),
-    reasoningTokens: num(completionDetails?.reasoning_tokens),
+    reasoningTokens: reasoning,
   };
 }

@@ -63,3 +63,32 @@ export interface ChannelOtherInfo {
   status_reason?: string;
   status_time?: number;
 }
+
+/** GET /api/channel/ and /api/channel/search: a page of channels plus counts per type (type filter ignored). */
+export interface ChannelPage {
+  page: number;
+  page_size: number;
+  /** Channels, or in tag mode rows (one per tag plus one per untagged channel). */
+  total: number;
+  items: ChannelView[];
+  type_counts: Record<number, number>;
+}
+
+/** GET /api/channel/types */
+export interface ChannelTypeOption {
+  id: number;
+  name: string;
+}
+
+/** POST /api/channel/fix: channels whose abilities were rebuilt, and those that failed. */
+export interface FixAbilitiesResult {
+  success: number;
+  fails: number;
+}
+
+/** GET /api/channel/models: every model name known to the gateway. */
+export interface KnownModel {
+  id: string;
+  object: 'model';
+  owned_by: string;
+}

@@ -1,0 +1,39 @@
+import type { ChannelTypeOption, KnownModel } from '@relaygate/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireAdmin } from '../../auth/guard.ts';
+import { splitList } from '../../cache/channel-index.ts';
+import { CHANNEL_TYPES, channelTypeInfo } from '../../providers/channel-types.ts';
+import { channelModelLists, enabledChannelGroups } from '../../store/channels.ts';
+import { ok } from '../envelope.ts';
+
+/** Model names and channel types, for the channel form's pickers. */
+export const channelCatalogueRoutes: FastifyPluginAsync = async (app) => {
+  const { store, settings } = app;
+  const guarded = { preHandler: requireAdmin };
+
+  /** Every model name known: those of channels (owned by the first channel's type) and the priced ones. */
+  app.get('/api/channel/models', guarded, async () => {
+    const owners = new Map<string, string>();
+    for (const { type, models } of await channelModelLists(store.db)) {
+      const owner = channelTypeInfo(type)?.name ?? 'custom';
+      for (const model of splitList(models)) if (!owners.has(model)) owners.set(model, owner);
+    }
+    for (const option of ['ModelRatio', 'ModelPrice']) {
+      const table = settings.json<Record<string, unknown> | null>(option);
+      for (const model of Object.keys(table ?? {})) if (!owners.has(model)) owners.set(model, 'system');
+    }
+    const models: KnownModel[] = [...owners]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([id, owned_by]) => ({ id, object: 'model', owned_by }));
+    return ok(models);
+  });
+
+  /** Names that enabled channels serve in any group, as the routing index has them. */
+  app.get('/api/channel/models_enabled', guarded, async () =>
+    ok(app.channels.models(await enabledChannelGroups(store.db))),
+  );
+
+  app.get('/api/channel/types', guarded, async () =>
+    ok(CHANNEL_TYPES.map(({ id, name }): ChannelTypeOption => ({ id, name }))),
+  );
+};

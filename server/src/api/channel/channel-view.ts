@@ -1,0 +1,40 @@
+import type { ChannelView } from '@relaygate/contract';
+import type { ChannelViewRow } from '../../store/channels.ts';
+
+/**
+ * What the console may see of a channel: never the key (always ''). Missing texts read as '', which
+ * the console's forms handle (a null model mapping would come back from the form as the text "null").
+ */
+export function toChannelView(row: ChannelViewRow): ChannelView {
+  return {
+    id: Number(row.id),
+    type: Number(row.type),
+    name: row.name,
+    key: '',
+    openai_organization: row.openai_organization ?? '',
+    test_model: row.test_model ?? '',
+    status: Number(row.status),
+    weight: Number(row.weight),
+    created_time: Number(row.created_time),
+    test_time: Number(row.test_time),
+    response_time: Number(row.response_time),
+    base_url: row.base_url ?? '',
+    other: row.other ?? '',
+    balance: Number(row.balance),
+    balance_updated_time: Number(row.balance_updated_time),
+    models: row.models ?? '',
+    group: row.group,
+    used_quota: Number(row.used_quota),
+    model_mapping: row.model_mapping ?? '',
+    status_code_mapping: row.status_code_mapping ?? '',
+    priority: Number(row.priority),
+    auto_ban: Number(row.auto_ban),
+    other_info: row.other_info ?? '',
+    tag: row.tag ?? '',
+    setting: row.setting ?? '',
+    param_override: row.param_override ?? '',
+    header_override: row.header_override ?? '',
+    remark: row.remark ?? '',
+    max_input_tokens: Number(row.max_input_tokens),
+  };
+}

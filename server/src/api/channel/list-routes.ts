@@ -1,0 +1,109 @@
+import type { ChannelPage } from '@relaygate/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requireAdmin, requireRoot } from '../../auth/guard.ts';
+import {
+  countChannelsByType,
+  findChannel,
+  findChannelView,
+  listAllChannels,
+  listChannelPage,
+  type ChannelFilter,
+  type ChannelOrder,
+} from '../../store/channels.ts';
+import { ok } from '../envelope.ts';
+import { ApiError } from '../errors.ts';
+import { readPaging } from '../paging.ts';
+import { parseId } from '../parse-input.ts';
+import { toChannelView } from './channel-view.ts';
+import { tagModePage } from './tag-grouping.ts';
+
+type Query = Record<string, unknown>;
+
+const textParam = (query: Query, name: string): string | undefined => {
+  const value = query[name];
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim().slice(0, 255);
+  return trimmed === '' || trimmed === 'null' ? undefined : trimmed;
+};
+
+/** Go's strconv.ParseBool, as new-api reads id_sort and tag_mode. */
+const flagParam = (query: Query, name: string): boolean =>
+  ['1', 't', 'true'].includes(String(query[name] ?? '').toLowerCase());
+
+/** status: enabled/1 → enabled only; disabled/0 → every other status; 2 or 3 → exactly that. */
+function statusFilter(value: string | undefined): ChannelFilter['status'] {
+  switch (value?.toLowerCase()) {
+    case 'enabled':
+    case '1':
+      return { op: '=', value: 1 };
+    case 'disabled':
+    case '0':
+      return { op: '!=', value: 1 };
+    case '2':
+    case '3':
+      return { op: '=', value: Number(value) };
+    default:
+      return undefined;
+  }
+}
+
+function typeFilter(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(value)) throw new ApiError('invalid parameter: type must be a channel type id');
+  return Number(value);
+}
+
+function readFilter(query: Query, search: boolean): ChannelFilter {
+  return {
+    keyword: search ? textParam(query, 'keyword') : undefined,
+    group: textParam(query, 'group'),
+    model: textParam(query, 'model'),
+    // The search box matches part of a model name, as new-api's does; the list filter a whole name.
+    modelMatch: search ? 'contains' : 'exact',
+    status: statusFilter(textParam(query, 'status')),
+    type: typeFilter(textParam(query, 'type')),
+  };
+}
+
+/** Channel lists, one channel, and the root-only key reveal. */
+export const channelListRoutes: FastifyPluginAsync = async (app) => {
+  const { store } = app;
+  const guarded = { preHandler: requireAdmin };
+
+  async function listChannels(request: FastifyRequest, search: boolean): Promise<ChannelPage> {
+    const query = request.query as Query;
+    const paging = readPaging(query);
+    const filter = readFilter(query, search);
+    const order: ChannelOrder = flagParam(query, 'id_sort') ? 'id' : 'priority';
+    const page = { offset: paging.offset, limit: paging.pageSize };
+    const typeCounts = await countChannelsByType(store, filter);
+    const { total, items } = flagParam(query, 'tag_mode')
+      ? tagModePage(await listAllChannels(store, filter, order), page)
+      : await listChannelPage(store, filter, order, page).then((r) => ({ total: r.total, items: r.rows }));
+    return {
+      page: paging.page,
+      page_size: paging.pageSize,
+      total,
+      items: items.map(toChannelView),
+      type_counts: typeCounts,
+    };
+  }
+
+  app.get('/api/channel/', guarded, async (request) => ok(await listChannels(request, false)));
+
+  app.get('/api/channel/search', guarded, async (request) => ok(await listChannels(request, true)));
+
+  app.get('/api/channel/:id', guarded, async (request) => {
+    const row = await findChannelView(store.db, parseId((request.params as { id: string }).id));
+    if (!row) throw new ApiError('channel not found');
+    return ok(toChannelView(row));
+  });
+
+  /** The one place a key leaves the server: root only, on an explicit request. */
+  app.post('/api/channel/:id/key', { preHandler: requireRoot }, async (request) => {
+    const row = await findChannel(store.db, parseId((request.params as { id: string }).id));
+    if (!row) throw new ApiError('channel not found');
+    request.log.info({ channelId: row.id, userId: request.user?.id }, 'channel key revealed');
+    return ok({ key: row.key });
+  });
+};

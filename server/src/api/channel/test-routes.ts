@@ -1,0 +1,62 @@
+import { ChannelStatus } from '@relaygate/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireAdmin } from '../../auth/guard.ts';
+import { findChannelView } from '../../store/channels.ts';
+import { ok } from '../envelope.ts';
+import { ApiError } from '../errors.ts';
+import { parseId } from '../parse-input.ts';
+
+/** Channel tests: the relay's tester does the call; these routes only start it. */
+export const channelTestRoutes: FastifyPluginAsync = async (app) => {
+  const { store } = app;
+  const guarded = { preHandler: requireAdmin };
+  let runningAll = false;
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+
+  app.get('/api/channel/test/:id', guarded, async (request) => {
+    const id = parseId((request.params as { id: string }).id);
+    const { model } = request.query as { model?: unknown };
+    if (model !== undefined && (typeof model !== 'string' || model.length > 255)) {
+      throw new ApiError('invalid parameter: model must be a model name');
+    }
+    if (!(await findChannelView(store.db, id))) throw new ApiError('channel not found');
+    const result = await app.channelTester.test(id, model === '' ? undefined : model);
+    // The classic console reads time at the top level, newer ones in data.
+    return {
+      success: result.success,
+      message: result.message,
+      time: result.time,
+      data: { time: result.time },
+    };
+  });
+
+  /** Tests every channel except manually disabled ones, one after another, after answering. */
+  app.get('/api/channel/test', guarded, async () => {
+    if (runningAll) throw new ApiError('a test of all channels is already running');
+    const rows = await store.db
+      .selectFrom('channels')
+      .select('id')
+      .where('status', '!=', ChannelStatus.ManuallyDisabled)
+      .orderBy('id')
+      .execute();
+    runningAll = true;
+    void (async () => {
+      try {
+        for (const { id } of rows) {
+          if (closing) break;
+          try {
+            await app.channelTester.test(Number(id));
+          } catch (error) {
+            app.log.warn({ err: error, channelId: id }, 'channel test failed');
+          }
+        }
+      } finally {
+        runningAll = false;
+      }
+    })();
+    return ok(undefined, `testing ${rows.length} channels in the background`);
+  });
+};

@@ -1,0 +1,75 @@
+import { ApiError } from '../errors.ts';
+
+export const UPSTREAM_TIMEOUT_MS = 10_000;
+const MAX_BODY_CHARS = 8 * 1024 * 1024;
+
+/** Never let a key reach the console inside an upstream's error text. */
+export function redact(text: string, secret: string): string {
+  return secret.length >= 4 ? text.split(secret).join('***') : text;
+}
+
+/** The error message an upstream put in its JSON body, if any. */
+function upstreamMessage(text: string): string {
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    const message = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message);
+    if (typeof message === 'string' && message !== '') return message;
+  } catch {
+    // Not JSON: the text itself.
+  }
+  return text;
+}
+
+function networkReason(error: unknown): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `the upstream did not answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`;
+  }
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  return `the upstream could not be reached (${cause?.code ?? cause?.message ?? (error as Error)?.message ?? 'unknown error'})`;
+}
+
+/**
+ * GET a JSON document from an upstream, with a 10 s limit on the whole exchange. Any failure
+ * (network, timeout, HTTP error, a body that is not JSON) becomes an ApiError with the key redacted.
+ */
+export async function getUpstreamJson(
+  url: string,
+  headers: Record<string, string>,
+  secret: string,
+): Promise<unknown> {
+  let text: string;
+  let status: number;
+  try {
+    const response = await fetch(url, {
+      headers: { accept: 'application/json', ...headers },
+      signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    throw new ApiError(redact(networkReason(error), secret));
+  }
+  if (text.length > MAX_BODY_CHARS) throw new ApiError('the upstream answer is too large');
+  if (status < 200 || status >= 300) {
+    const detail = upstreamMessage(text).slice(0, 300);
+    throw new ApiError(redact(`the upstream answered HTTP ${status}${detail ? `: ${detail}` : ''}`, secret));
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('the upstream answer is not JSON');
+  }
+}
+
+/** A number at a dotted path of an upstream answer; numeric strings count. */
+export function numberAt(body: unknown, path: string): number {
+  let value: unknown = body;
+  for (const part of path.split('.')) {
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  }
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) {
+    throw new ApiError(`the upstream answer has no number at ${path}`);
+  }
+  return n;
+}

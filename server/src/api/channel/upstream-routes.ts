@@ -1,0 +1,88 @@
+import { ChannelType } from '@relaygate/contract';
+import type { FastifyPluginAsync, RouteHandlerMethod } from 'fastify';
+import { requireAdmin } from '../../auth/guard.ts';
+import { channelBaseUrl, channelTypeInfo } from '../../providers/channel-types.ts';
+import { enabledChannels, findChannel, saveBalance, type ChannelRecord } from '../../store/channels.ts';
+import type { Db } from '../../store/db.ts';
+import { nowSeconds } from '../../store/users.ts';
+import { ok } from '../envelope.ts';
+import { ApiError } from '../errors.ts';
+import { parseId, parseInput } from '../parse-input.ts';
+import { hasBalanceQuery, queryBalance } from './balance.ts';
+import { firstKey, normalizeBaseUrl } from './channel-rules.ts';
+import { fetchModelsSchema } from './schemas.ts';
+import { fetchUpstreamModels } from './upstream-models.ts';
+
+/** Balances refreshed at once by "update all". */
+const BALANCE_CONCURRENCY = 5;
+
+async function channelOf(db: Db, idParam: unknown): Promise<ChannelRecord> {
+  const channel = await findChannel(db, parseId(idParam));
+  if (!channel) throw new ApiError('channel not found');
+  return channel;
+}
+
+async function refreshBalance(db: Db, channel: ChannelRecord): Promise<number> {
+  const balance = await queryBalance(
+    channel.type,
+    channelBaseUrl(channel.type, channel.base_url),
+    firstKey(channel.key),
+  );
+  await saveBalance(db, channel.id, balance, nowSeconds());
+  return balance;
+}
+
+/** Calls to the channel's upstream account: its balance and its model list. */
+export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
+  const { store } = app;
+  const guarded = { preHandler: requireAdmin };
+
+  const updateOne: RouteHandlerMethod = async (request) => {
+    const channel = await channelOf(store.db, (request.params as { id: string }).id);
+    const balance = await refreshBalance(store.db, channel);
+    await app.channels.rebuild();
+    // The classic console reads balance at the top level, newer ones in data.
+    return { ...ok({ balance }), balance };
+  };
+  app.get('/api/channel/update_balance/:id', guarded, updateOne);
+  app.get('/api/channel/update_balance/:id/', guarded, updateOne);
+
+  /** Every enabled channel whose type has a balance endpoint; failures are counted, not fatal. */
+  app.get('/api/channel/update_balance', guarded, async (request) => {
+    const queue = (await enabledChannels(store.db)).filter((channel) => hasBalanceQuery(channel.type));
+    let updated = 0;
+    let failed = 0;
+    const worker = async () => {
+      for (let channel = queue.shift(); channel; channel = queue.shift()) {
+        try {
+          await refreshBalance(store.db, channel);
+          updated += 1;
+        } catch (error) {
+          failed += 1;
+          request.log.warn(
+            { channelId: channel.id, reason: (error as Error).message },
+            'balance update failed',
+          );
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: BALANCE_CONCURRENCY }, worker));
+    await app.channels.rebuild();
+    return ok({ updated, failed });
+  });
+
+  app.get('/api/channel/fetch_models/:id', guarded, async (request) => {
+    const channel = await channelOf(store.db, (request.params as { id: string }).id);
+    const base = channelBaseUrl(channel.type, channel.base_url);
+    return ok(await fetchUpstreamModels(channel.type, base, firstKey(channel.key)));
+  });
+
+  /** The create form's "fetch models": the key is not stored yet. */
+  app.post('/api/channel/fetch_models', guarded, async (request) => {
+    const input = parseInput(fetchModelsSchema, request.body);
+    const type = input.type ?? ChannelType.OpenAI;
+    if (!channelTypeInfo(type)) throw new ApiError(`unknown channel type: ${type}`);
+    const base = channelBaseUrl(type, normalizeBaseUrl(input.base_url ?? ''));
+    return ok(await fetchUpstreamModels(type, base, firstKey(input.key ?? '')));
+  });
+};

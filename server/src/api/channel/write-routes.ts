@@ -1,0 +1,95 @@
+import { ChannelStatus } from '@relaygate/contract';
+import type { FastifyPluginAsync, RouteHandlerMethod } from 'fastify';
+import { requireAdmin } from '../../auth/guard.ts';
+import { rebuildAllAbilities } from '../../store/abilities-sync.ts';
+import { setChannelStatus } from '../../store/channel-status.ts';
+import {
+  channelIdsWithStatus,
+  deleteChannels,
+  findChannel,
+  findChannelView,
+  insertChannels,
+  updateChannels,
+} from '../../store/channels.ts';
+import { nowSeconds } from '../../store/users.ts';
+import { ok } from '../envelope.ts';
+import { ApiError } from '../errors.ts';
+import { parseId, parseInput } from '../parse-input.ts';
+import { channelChanges, newChannelRows } from './channel-form.ts';
+import { toChannelView } from './channel-view.ts';
+import { addModeSchema, channelInputSchema, idListSchema } from './schemas.ts';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** new-api's {mode, channel: {…}}, or the classic body that is the channel itself. */
+function readCreateBody(body: unknown): { mode: 'single' | 'batch'; channel: unknown } {
+  if (!isObject(body)) throw new ApiError('invalid parameter: the body must be a JSON object');
+  if (!isObject(body.channel)) return { mode: 'single', channel: body };
+  return { mode: parseInput(addModeSchema, body.mode ?? 'single'), channel: body.channel };
+}
+
+/** Creating, editing and deleting channels; every write rebuilds the routing index. */
+export const channelWriteRoutes: FastifyPluginAsync = async (app) => {
+  const { store } = app;
+  const guarded = { preHandler: requireAdmin };
+
+  app.post('/api/channel/', guarded, async (request) => {
+    const { mode, channel } = readCreateBody(request.body);
+    const rows = newChannelRows(parseInput(channelInputSchema, channel), mode, nowSeconds());
+    const ids = await insertChannels(store, rows);
+    await app.channels.rebuild();
+    return ok({ ids });
+  });
+
+  app.put('/api/channel/', guarded, async (request) => {
+    const body = request.body;
+    if (!isObject(body)) throw new ApiError('invalid parameter: the body must be a JSON object');
+    const id = parseId(body.id);
+    const stored = await findChannel(store.db, id);
+    if (!stored) throw new ApiError('channel not found');
+    const { changes, status } = channelChanges(
+      stored,
+      parseInput(channelInputSchema, body),
+      Object.keys(body),
+    );
+    await updateChannels(store.db, [id], changes);
+    if (status !== undefined) await setChannelStatus(store.db, id, status);
+    await app.channels.rebuild();
+    const updated = await findChannelView(store.db, id);
+    return ok(updated ? toChannelView(updated) : undefined);
+  });
+
+  const deleteOne: RouteHandlerMethod = async (request) => {
+    const id = parseId((request.params as { id: string }).id);
+    if ((await deleteChannels(store.db, [id])) === 0) throw new ApiError('channel not found');
+    await app.channels.rebuild();
+    return ok();
+  };
+  // The console deletes with a trailing slash: DELETE /api/channel/{id}/.
+  app.delete('/api/channel/:id', guarded, deleteOne);
+  app.delete('/api/channel/:id/', guarded, deleteOne);
+
+  app.delete('/api/channel/disabled', guarded, async () => {
+    const ids = await channelIdsWithStatus(store.db, [
+      ChannelStatus.ManuallyDisabled,
+      ChannelStatus.AutoDisabled,
+    ]);
+    const deleted = await deleteChannels(store.db, ids);
+    await app.channels.rebuild();
+    return ok(deleted);
+  });
+
+  app.post('/api/channel/batch', guarded, async (request) => {
+    const { ids } = parseInput(idListSchema, request.body);
+    const deleted = await deleteChannels(store.db, [...new Set(ids)]);
+    await app.channels.rebuild();
+    return ok(deleted);
+  });
+
+  app.post('/api/channel/fix', guarded, async () => {
+    const result = await rebuildAllAbilities(store.db);
+    await app.channels.rebuild();
+    return ok(result);
+  });
+};

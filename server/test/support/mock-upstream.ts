@@ -22,7 +22,9 @@ export type MockReply =
       /** Stop sending (but keep the connection open) after this many events. */
       stallAfter?: number;
     }
-  | { destroy: true };
+  | { destroy: true }
+  /** Sends these events, then drops the connection mid-stream. */
+  | { sseThenDrop: string[] };
 
 type Handler = (request: RecordedRequest) => MockReply | Promise<MockReply>;
 

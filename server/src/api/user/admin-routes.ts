@@ -7,7 +7,14 @@ import { isUniqueViolation } from '../../store/dialect.ts';
 import { insertLog } from '../../store/logs.ts';
 import type { UsersTable } from '../../store/schema.ts';
 import { deleteUserSessions } from '../../store/sessions.ts';
-import { findUserById, nowSeconds, searchUsers, updateUser, usernameTaken, type UserRow } from '../../store/users.ts';
+import {
+  findUserById,
+  nowSeconds,
+  searchUsers,
+  updateUser,
+  usernameTaken,
+  type UserRow,
+} from '../../store/users.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
 import { pageOf, readPaging } from '../paging.ts';
@@ -101,10 +108,13 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
 
     const changes: Updateable<UsersTable> = {};
     if (input.username !== undefined && input.username !== target.username) {
-      if (await usernameTaken(store.db, input.username, target.id)) throw new ApiError('username already exists');
+      if (await usernameTaken(store.db, input.username, target.id))
+        throw new ApiError('username already exists');
       changes.username = input.username;
     }
-    if (input.display_name !== undefined) changes.display_name = input.display_name || target.username;
+    if (input.display_name !== undefined) {
+      changes.display_name = input.display_name || changes.username || target.username;
+    }
     if (input.password) changes.password = await hashPassword(input.password);
     if (input.group !== undefined) changes.group = input.group;
     if (input.email !== undefined) changes.email = input.email;

@@ -25,10 +25,18 @@ export interface RegistrationQuotas {
  * Creates a user with the new-user gift and, when an invite code names an inviter, the invite
  * rewards on both sides, all in one transaction: either everything is written or nothing is.
  */
-export async function registerUser(store: Store, input: Registration, quotas: RegistrationQuotas): Promise<number> {
+export async function registerUser(
+  store: Store,
+  input: Registration,
+  quotas: RegistrationQuotas,
+): Promise<number> {
   if (await usernameTaken(store.db, input.username)) throw new ApiError('username already exists');
   if (input.email) {
-    const existing = await store.db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
+    const existing = await store.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', input.email)
+      .executeTakeFirst();
     if (existing) throw new ApiError('e-mail address already in use');
   }
   const inviter = input.affCode ? await findUserByAffCode(store.db, input.affCode) : undefined;

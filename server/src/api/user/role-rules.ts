@@ -3,7 +3,8 @@ import { Role, type ManageAction } from '@relaygate/contract';
 /** A refusal message, or null when the actor may go ahead. Pure, so the whole matrix is testable. */
 export type Verdict = string | null;
 
-export const NO_PERMISSION_SAME_OR_HIGHER = 'no permission to access or change users of the same or a higher role';
+export const NO_PERMISSION_SAME_OR_HIGHER =
+  'no permission to access or change users of the same or a higher role';
 
 /** Reading, updating or deleting another user needs a strictly higher role (root may act on anyone). */
 export function canActOn(actorRole: number, targetRole: number): Verdict {

@@ -77,7 +77,9 @@ export const manageSchema = z.object({
   }),
 });
 
-export const affTransferSchema = z.object({ quota: z.number().int('quota must be a whole number').positive() });
+export const affTransferSchema = z.object({
+  quota: z.number().int('quota must be a whole number').positive(),
+});
 
 export const userSettingSchema = z
   .object({
@@ -95,6 +97,10 @@ export const userSettingSchema = z
       ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: 'a webhook URL is required' });
     }
     if (url !== '' && !/^https:\/\/[^\s/]+\S*$/.test(url)) {
-      ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: 'the webhook URL must start with https://' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['webhook_url'],
+        message: 'the webhook URL must start with https://',
+      });
     }
   });

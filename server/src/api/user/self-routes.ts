@@ -50,12 +50,17 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
     const input = parseInput(updateSelfSchema, request.body);
     const changes: { username?: string; display_name?: string; password?: string } = {};
     if (input.username !== undefined && input.username !== user.username) {
-      if (await usernameTaken(store.db, input.username, user.id)) throw new ApiError('username already exists');
+      if (await usernameTaken(store.db, input.username, user.id))
+        throw new ApiError('username already exists');
       changes.username = input.username;
     }
-    if (input.display_name !== undefined) changes.display_name = input.display_name || changes.username || user.username;
+    if (input.display_name !== undefined)
+      changes.display_name = input.display_name || changes.username || user.username;
     if (input.password) {
-      if (input.original_password !== undefined && !(await verifyPassword(input.original_password, user.password))) {
+      if (
+        input.original_password !== undefined &&
+        !(await verifyPassword(input.original_password, user.password))
+      ) {
         throw new ApiError('the current password is wrong');
       }
       changes.password = await hashPassword(input.password);
@@ -82,7 +87,9 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/user/token', guarded, async (request) => {
     const user = currentUser(request);
-    const token = await withUniqueRandom(32, (value) => updateUser(store.db, user.id, { access_token: value }));
+    const token = await withUniqueRandom(32, (value) =>
+      updateUser(store.db, user.id, { access_token: value }),
+    );
     return ok(token);
   });
 

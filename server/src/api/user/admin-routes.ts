@@ -126,6 +126,7 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
 
     try {
       await updateUser(store.db, target.id, changes);
+      app.keys.invalidateUser(target.id);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('username already exists');
       throw error;
@@ -149,6 +150,7 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
     refuseIf(canManage(actor.role, target.role, action));
     const changes = manageChanges(action);
     await updateUser(store.db, target.id, changes);
+    app.keys.invalidateUser(target.id);
     if (action === 'disable' || action === 'delete') await deleteUserSessions(store.db, target.id);
     const updated = { ...target, ...changes } as UserRow;
     return ok({ role: updated.role, status: updated.status });
@@ -158,6 +160,7 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
     const target = await targetOf(parseId((request.params as { id: string }).id));
     refuseIf(canManage(currentUser(request).role, target.role, 'delete'));
     await updateUser(store.db, target.id, manageChanges('delete'));
+    app.keys.invalidateUser(target.id);
     await deleteUserSessions(store.db, target.id);
     return ok();
   });

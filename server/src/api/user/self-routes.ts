@@ -68,6 +68,7 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
     if (Object.keys(changes).length === 0) return ok();
     try {
       await updateUser(store.db, user.id, changes);
+      app.keys.invalidateUser(user.id);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('username already exists');
       throw error;
@@ -80,6 +81,7 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     if (user.role >= Role.Root) throw new ApiError('the super admin account cannot be deleted');
     await updateUser(store.db, user.id, { deleted_at: nowSeconds(), access_token: null });
+    app.keys.invalidateUser(user.id);
     await deleteUserSessions(store.db, user.id);
     await endSession(store.db, request, reply);
     return ok();
@@ -142,6 +144,7 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
     const fresh = await findUserById(store.db, user.id);
     const merged: UserSetting = { ...parseSetting(fresh?.setting ?? null), ...input };
     await updateUser(store.db, user.id, { setting: JSON.stringify(merged) });
+    app.keys.invalidateUser(user.id);
     return ok();
   });
 };

@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../auth/guard.ts';
 import { usableGroups } from '../options/groups.ts';
-import { BackgroundWork } from './background-work.ts';
 import { authenticateCaller, extractKey, type Caller } from './caller.ts';
 import { OPENAI_ENDPOINTS, type Endpoint } from './endpoints.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
 import { readJsonBody, readMultipartBody, type RelayBody } from './relay-body.ts';
+import { SettlementBatcher } from './settlement-batcher.ts';
 import { RelayError, toOpenAIError } from './relay-error.ts';
 import { loadTokenizer } from './token-counter.ts';
 import { UpstreamClient } from './upstream-client.ts';
@@ -59,11 +59,13 @@ function playgroundCaller(app: FastifyInstance, request: FastifyRequest, body: R
 export const relayRoutes: FastifyPluginAsync = async (app) => {
   const runtime: RelayRuntime = {
     upstream: new UpstreamClient({ idleTimeoutSeconds: app.config.streamingTimeoutSeconds }),
-    work: new BackgroundWork((error) => app.log.error({ err: error }, 'settlement failed')),
+    settlements: new SettlementBatcher(app.store, { intervalMs: 50, maxBatch: 500 }, (error, dropped) =>
+      app.log.error({ err: error, dropped }, 'settlement failed and was dropped'),
+    ),
   };
   void loadTokenizer().catch((error: unknown) => app.log.warn({ err: error }, 'tokenizer failed to load'));
   app.addHook('onClose', async () => {
-    await runtime.work.drain();
+    await runtime.settlements.close();
     await runtime.upstream.close();
   });
 
@@ -106,8 +108,10 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   const chat = OPENAI_ENDPOINTS.find((e) => e.path === '/v1/chat/completions')!;
   app.post('/pg/chat/completions', { ...routeOptions, preHandler: requireUser }, async (request, reply) => {
     const body = readJsonBody(chat, request.body);
+    // The caller reads the group from the body: only then is it dropped from what goes upstream.
+    const caller = playgroundCaller(app, request, body);
     if (body.json) delete body.json.group;
-    return relayCall(app, runtime, request, reply, chat, playgroundCaller(app, request, body), body);
+    return relayCall(app, runtime, request, reply, chat, caller, body);
   });
 
   app.get('/v1/models', async (request) => {

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../cache/channel-index.ts';
 import { channelTypeInfo } from '../providers/channel-types.ts';
-import { refundQuota, settleQuota } from '../store/quota.ts';
-import type { BackgroundWork } from './background-work.ts';
+import { refundQuota } from '../store/quota.ts';
 import type { Caller } from './caller.ts';
 import { consumeLogRow, type CallRecord } from './consume-log.ts';
 import { streamable, type Endpoint } from './endpoints.ts';
@@ -17,6 +16,7 @@ import { payerOf, reserveFor } from './reservation.ts';
 import { usageOfAnswer } from './response-usage.ts';
 import { chooseChannel, mapModel } from './routing.ts';
 import { countPromptTokens, promptText } from './token-counter.ts';
+import type { SettlementBatcher } from './settlement-batcher.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { isConnectionError } from './upstream-client.ts';
 import {
@@ -29,7 +29,7 @@ import type { Usage } from './usage.ts';
 
 export interface RelayRuntime {
   upstream: UpstreamClient;
-  work: BackgroundWork;
+  settlements: SettlementBatcher;
 }
 
 interface Success {
@@ -159,15 +159,13 @@ export async function relayCall(
         ? reservedCostOfImages(price, body)
         : usageQuota(price, usage);
     const record: CallRecord = { ...call, usage, localCount, firstByteMs, stream };
-    runtime.work.run(() =>
-      settleQuota(app.store, {
-        payer,
-        reserved,
-        cost,
-        channelId: record.channelId,
-        log: app.settings.bool('LogConsumeEnabled') ? consumeLogRow(record) : undefined,
-      }),
-    );
+    runtime.settlements.add({
+      payer,
+      reserved,
+      cost,
+      channelId: record.channelId,
+      log: app.settings.bool('LogConsumeEnabled') ? consumeLogRow(record) : undefined,
+    });
   };
   const localPrompt = () => (body.json ? countPromptTokens(body.json) : 0);
   const { response } = success;

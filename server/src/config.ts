@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -39,6 +40,7 @@ const envSchema = z.object({
   MAX_REQUEST_BODY_MB: positiveInt(128),
   API_BODY_LIMIT_KB: positiveInt(1024),
   TRUST_PROXY: booleanFromEnv.default(false),
+  WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(0).max(256)]).optional(),
 });
 
 export interface Config {
@@ -58,9 +60,18 @@ export interface Config {
   maxRequestBodyBytes: number;
   apiBodyLimitBytes: number;
   trustProxy: boolean;
+  /** Worker processes: WORKERS, or 'auto'/0 for one per core; unset means 1 on SQLite, one per core otherwise. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
+
+/** SQLite has one writer at a time, so more processes only add lock waits unless asked for. */
+function workerCount(setting: number | 'auto' | undefined, sqlDsn: string): number {
+  if (setting === 'auto' || setting === 0) return availableParallelism();
+  if (setting !== undefined) return setting;
+  return sqlDsn === '' ? 1 : availableParallelism();
+}
 
 /** Reads and validates the environment once; a bad value names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -87,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxRequestBodyBytes: e.MAX_REQUEST_BODY_MB * 1024 * 1024,
     apiBodyLimitBytes: e.API_BODY_LIMIT_KB * 1024,
     trustProxy: e.TRUST_PROXY,
+    workers: workerCount(e.WORKERS, e.SQL_DSN),
   };
 }

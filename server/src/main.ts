@@ -1,5 +1,8 @@
+import cluster from 'node:cluster';
+import { clusterWorkerBus, relayBetweenWorkers } from './cache/change-bus.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createServer } from './server.ts';
+import { createServer, prepareDatabase } from './server.ts';
+import { openStore } from './store/db.ts';
 
 function readConfig(): Config {
   try {
@@ -13,11 +16,15 @@ function readConfig(): Config {
   }
 }
 
-async function main(): Promise<void> {
-  const config = readConfig();
-  const server = await createServer(config);
+/** One gateway process: alone, or as one of the cluster's workers. */
+async function runServer(config: Config): Promise<void> {
+  const inCluster = cluster.isWorker;
+  const server = await createServer(config, {
+    bus: inCluster ? clusterWorkerBus() : undefined,
+    prepareDatabase: !inCluster,
+  });
   const { app } = server;
-  if (config.sessionSecretGenerated) {
+  if (!inCluster && config.sessionSecretGenerated) {
     app.log.warn(
       'SESSION_SECRET is not set: a random one is used, so console sessions end when the process restarts',
     );
@@ -29,17 +36,62 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
+    app.log.info(`${signal} received, finishing work and shutting down`);
     await server.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
   await app.listen({ port: config.port, host: config.host });
 }
 
-main().catch((error: unknown) => {
+/**
+ * The cluster primary: prepares the database once, starts one worker per WORKERS, relays cache
+ * changes between them, replaces a worker that dies, and stops them all on SIGTERM.
+ */
+async function runPrimary(config: Config): Promise<void> {
+  const store = openStore(config);
+  const createdRoot = await prepareDatabase(store, config);
+  await store.close();
+  if (createdRoot)
+    console.log('relaygate: created the root user (root / 123456): change its password after first login');
+  if (config.sessionSecretGenerated) {
+    console.warn(
+      'relaygate: SESSION_SECRET is not set: a random one is used, so console sessions end at restart',
+    );
+  }
+  // Every worker must sign and check session cookies with the same secret.
+  const env = { SESSION_SECRET: config.sessionSecret };
+  const relay = relayBetweenWorkers(() =>
+    Object.values(cluster.workers ?? {}).filter((w) => w !== undefined),
+  );
+  cluster.on('message', (worker, message) => relay(worker.id, message as never));
+  let closing = false;
+  cluster.on('exit', (worker, code) => {
+    if (closing) return;
+    console.error(`relaygate: worker ${worker.process.pid} exited (${code}), starting another`);
+    cluster.fork(env);
+  });
+  for (let i = 0; i < config.workers; i++) cluster.fork(env);
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const worker of workers) {
+      worker.once('exit', () => --left === 0 && process.exit(0));
+      worker.process.kill('SIGTERM');
+    }
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  console.log(`relaygate: ${config.workers} workers on port ${config.port}`);
+}
+
+const config = readConfig();
+const start = config.workers > 1 && cluster.isPrimary ? runPrimary(config) : runServer(config);
+start.catch((error: unknown) => {
   console.error('relaygate failed to start:', error);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { VerificationCodes } from './auth/verification-codes.ts';
 import { ensureRootUser } from './bootstrap.ts';
+import { localBus, type ChangeBus } from './cache/change-bus.ts';
 import { ChannelIndex } from './cache/channel-index.ts';
 import { KeyCache } from './cache/key-cache.ts';
 import { OptionsCache } from './cache/options-cache.ts';
@@ -21,17 +22,29 @@ export interface RelaygateServer {
   close(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** Carries cache changes to the other worker processes (none when running alone). */
+  bus?: ChangeBus;
+  /** Run migrations and the first-start seed (the cluster primary does it once for all workers). */
+  prepareDatabase?: boolean;
+}
+
 /** Everything `npm start` runs before it listens: store, migrations, first-start seed, caches, app. */
-export async function createServer(config: Config): Promise<RelaygateServer> {
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<RelaygateServer> {
+  const bus = options.bus ?? localBus;
   const store = openStore(config);
   try {
-    await migrateToLatest(store);
-    const createdRoot = await ensureRootUser(store, config);
-    const settings = new OptionsCache(store);
+    const createdRoot = options.prepareDatabase === false ? false : await prepareDatabase(store, config);
+    const settings = new OptionsCache(store, bus);
     await settings.reload();
-    const keys = new KeyCache(store, config.syncFrequencySeconds);
-    const channels = new ChannelIndex(store);
-    await channels.rebuild();
+    const keys = new KeyCache(store, config.syncFrequencySeconds, bus);
+    const channels = new ChannelIndex(store, bus);
+    await channels.reload();
+    bus.subscribe((event) => {
+      if (event.kind === 'token' || event.kind === 'user') keys.applyRemote(event);
+      else if (event.kind === 'channels') void channels.reload();
+      else void settings.reload();
+    });
     const channelTester = createChannelTester({ config, store, settings, channels });
     const app = await buildApp({
       config,
@@ -63,4 +76,10 @@ export async function createServer(config: Config): Promise<RelaygateServer> {
     await store.close();
     throw error;
   }
+}
+
+/** Migrations and the first-start seed; answers whether root was created. */
+export async function prepareDatabase(store: Store, config: Config): Promise<boolean> {
+  await migrateToLatest(store);
+  return ensureRootUser(store, config);
 }

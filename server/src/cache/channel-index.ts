@@ -2,6 +2,7 @@ import { ChannelStatus } from '@relaygate/contract';
 import type { Selectable } from 'kysely';
 import type { Store } from '../store/db.ts';
 import type { ChannelsTable } from '../store/schema.ts';
+import { localBus, type ChangeBus } from './change-bus.ts';
 
 export type ChannelRow = Selectable<ChannelsTable>;
 
@@ -59,12 +60,21 @@ export class ChannelIndex {
   private byId = new Map<number, RoutableChannel>();
   private timer: NodeJS.Timeout | undefined;
   private readonly store: Store;
+  private readonly bus: ChangeBus;
 
-  constructor(store: Store) {
+  constructor(store: Store, bus: ChangeBus = localBus) {
     this.store = store;
+    this.bus = bus;
   }
 
+  /** Reloads from the database after a channel write, and tells the other processes to do the same. */
   async rebuild(): Promise<void> {
+    await this.reload();
+    this.bus.publish({ kind: 'channels' });
+  }
+
+  /** Reloads from the database (periodic sync, or another process's change). */
+  async reload(): Promise<void> {
     const rows = await this.store.db.selectFrom('channels').selectAll().execute();
     const byGroup = new Map<string, Map<string, RoutableChannel[]>>();
     const byId = new Map<number, RoutableChannel>();
@@ -90,7 +100,7 @@ export class ChannelIndex {
   }
 
   startSync(intervalSeconds: number, onError: (error: unknown) => void): void {
-    this.timer = setInterval(() => this.rebuild().catch(onError), intervalSeconds * 1000);
+    this.timer = setInterval(() => this.reload().catch(onError), intervalSeconds * 1000);
     this.timer.unref();
   }
 

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Store } from '../store/db.ts';
 import type { TokensTable, UsersTable } from '../store/schema.ts';
+import { localBus, type ChangeBus } from './change-bus.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 export type TokenRow = Selectable<TokensTable>;
@@ -21,9 +22,11 @@ export class KeyCache {
   private tokens: TtlCache<string, TokenRow | null>;
   private users: TtlCache<number, CachedUser | null>;
   private readonly store: Store;
+  private readonly bus: ChangeBus;
 
-  constructor(store: Store, ttlSeconds: number) {
+  constructor(store: Store, ttlSeconds: number, bus: ChangeBus = localBus) {
     this.store = store;
+    this.bus = bus;
     this.tokens = new TtlCache(ttlSeconds * 1000);
     this.users = new TtlCache(ttlSeconds * 1000);
   }
@@ -56,12 +59,22 @@ export class KeyCache {
     return row;
   }
 
+  /** Forgets a key here and in every other process. */
   invalidateToken(key: string): void {
     this.tokens.delete(key);
+    this.bus.publish({ kind: 'token', key });
   }
 
+  /** Forgets a user here and in every other process. */
   invalidateUser(id: number): void {
     this.users.delete(id);
+    this.bus.publish({ kind: 'user', id });
+  }
+
+  /** Applies another process's change, without passing it on. */
+  applyRemote(event: { kind: 'token'; key: string } | { kind: 'user'; id: number }): void {
+    if (event.kind === 'token') this.tokens.delete(event.key);
+    else this.users.delete(event.id);
   }
 
   clear(): void {

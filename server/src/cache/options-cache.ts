@@ -2,6 +2,7 @@ import { isSecretOption, type OptionItem } from '@relaygate/contract';
 import { OPTION_DEFINITIONS } from '../options/registry.ts';
 import type { Store } from '../store/db.ts';
 import { readAllOptions, writeOption } from '../store/options.ts';
+import { localBus, type ChangeBus } from './change-bus.ts';
 
 /**
  * Every option in memory: defaults overlaid by the database. Reads never touch the database;
@@ -14,9 +15,11 @@ export class OptionsCache {
   private listeners = new Set<(key: string) => void>();
   private timer: NodeJS.Timeout | undefined;
   private readonly store: Store;
+  private readonly bus: ChangeBus;
 
-  constructor(store: Store) {
+  constructor(store: Store, bus: ChangeBus = localBus) {
     this.store = store;
+    this.bus = bus;
     for (const [key, definition] of Object.entries(OPTION_DEFINITIONS))
       this.values.set(key, definition.default);
   }
@@ -45,6 +48,7 @@ export class OptionsCache {
     this.values.set(key, value);
     this.parsed.delete(key);
     this.emit(key);
+    this.bus.publish({ kind: 'option', key });
   }
 
   /** Called with the key of every option that changes, so derived caches can rebuild. */

@@ -1,0 +1,44 @@
+/** A change made by the console that every process holding a cache must apply. */
+export type ChangeEvent =
+  | { kind: 'token'; key: string }
+  | { kind: 'user'; id: number }
+  | { kind: 'channels' }
+  | { kind: 'option'; key: string };
+
+/**
+ * Carries cache invalidations between the processes of one gateway (cluster workers) so a
+ * disabled key or a changed price takes effect everywhere at once, not at the next resync.
+ */
+export interface ChangeBus {
+  publish(event: ChangeEvent): void;
+  subscribe(handler: (event: ChangeEvent) => void): void;
+}
+
+/** One process: nothing to tell anyone. */
+export const localBus: ChangeBus = { publish() {}, subscribe() {} };
+
+const MESSAGE_TAG = 'relaygate:change';
+
+/** A cluster worker: events go to the primary, which passes them to every other worker. */
+export function clusterWorkerBus(): ChangeBus {
+  return {
+    publish(event) {
+      process.send?.({ tag: MESSAGE_TAG, event });
+    },
+    subscribe(handler) {
+      process.on('message', (message: { tag?: string; event?: ChangeEvent }) => {
+        if (message?.tag === MESSAGE_TAG && message.event) handler(message.event);
+      });
+    },
+  };
+}
+
+/** In the primary: relays each worker's events to all the others. */
+export function relayBetweenWorkers(
+  workers: () => Iterable<{ id: number; send(message: unknown): boolean }>,
+) {
+  return (fromId: number, message: { tag?: string; event?: ChangeEvent }): void => {
+    if (message?.tag !== MESSAGE_TAG) return;
+    for (const worker of workers()) if (worker.id !== fromId) worker.send(message);
+  };
+}

@@ -1,0 +1,122 @@
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConsoleClient } from './support/console-client.ts';
+import { MockUpstream } from './support/mock-upstream.ts';
+import { spawnGateway, type SpawnedGateway } from './support/spawn-gateway.ts';
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { databaseUnavailable } from './support/test-server.ts';
+
+const ACCESS_TOKEN = 'workerstesttoken0123456789abcdef';
+const ANSWER = {
+  id: 'c1',
+  object: 'chat.completion',
+  model: 'gpt-4o-mini',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
+};
+
+/** Several worker processes behind one port: console changes and billing must hold across all of them. */
+describe.skipIf(databaseUnavailable())('WORKERS=2', () => {
+  let db: TestDatabase;
+  let gateway: SpawnedGateway;
+  let mock: MockUpstream;
+  let root: ConsoleClient;
+
+  beforeAll(async () => {
+    mock = await new MockUpstream().start();
+    mock.reply('/v1/chat/completions', { json: ANSWER });
+    db = await createTestDatabase();
+    gateway = await spawnGateway(db, {
+      WORKERS: '2',
+      INITIAL_ROOT_ACCESS_TOKEN: ACCESS_TOKEN,
+      SYNC_FREQUENCY: '3600',
+    });
+    root = new ConsoleClient(gateway.url);
+    root.bearer = ACCESS_TOKEN;
+    root.userId = 1;
+    const created = await root.post('/api/channel/', {
+      name: 'mock',
+      type: 1,
+      key: 'sk-up',
+      base_url: mock.url,
+      models: 'gpt-4o-mini',
+      group: 'default',
+    });
+    expect(created.body.success).toBe(true);
+  }, 60_000);
+  afterAll(async () => {
+    await gateway?.stop();
+    await db?.drop();
+    await mock?.stop();
+  });
+
+  const client = (key: string) => new OpenAI({ apiKey: key, baseURL: `${gateway.url}/v1`, maxRetries: 0 });
+  const call = (key: string) =>
+    client(key)
+      .chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] })
+      .then(
+        () => 200,
+        (error: { status?: number }) => error.status ?? 0,
+      );
+
+  it('a key deleted through one worker is refused by every worker at once', async () => {
+    const created = await root.post<Array<{ id: number; key: string }>>('/api/token/', {
+      name: 'k',
+      unlimited_quota: true,
+    });
+    const token = created.body.data![0]!;
+    // Warm the key cache of both workers (connections are spread across them).
+    expect(await Promise.all(Array.from({ length: 8 }, () => call(`sk-${token.key}`)))).toEqual(
+      Array(8).fill(200),
+    );
+    expect((await root.delete(`/api/token/${token.id}`)).body.success).toBe(true);
+    expect(await Promise.all(Array.from({ length: 8 }, () => call(`sk-${token.key}`)))).toEqual(
+      Array(8).fill(401),
+    );
+  });
+
+  it('bills every call exactly once across workers, with logs equal to the quota spent', async () => {
+    const before = (await root.get<{ quota: number; used_quota: number }>('/api/user/self')).body.data!;
+    const created = await root.post<Array<{ key: string }>>('/api/token/', {
+      name: 'burst',
+      unlimited_quota: true,
+    });
+    const key = `sk-${created.body.data![0]!.key}`;
+    const statuses = await Promise.all(Array.from({ length: 60 }, () => call(key)));
+    expect(statuses).toEqual(Array(60).fill(200));
+    const deadline = Date.now() + 10_000;
+    let stat = { quota: 0 };
+    let logged = 0;
+    while (Date.now() < deadline) {
+      const logs = await root.get<{ total: number }>('/api/log/?type=2&token_name=burst&page_size=1');
+      logged = logs.body.data!.total;
+      stat = (await root.get<{ quota: number }>('/api/log/stat?type=2&token_name=burst')).body.data!;
+      if (logged === 60) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(logged).toBe(60);
+    const after = (await root.get<{ quota: number; used_quota: number }>('/api/user/self')).body.data!;
+    expect(before.quota - after.quota).toBe(stat.quota);
+    expect(after.used_quota - before.used_quota).toBe(stat.quota);
+    expect(stat.quota).toBe(60 * Math.round((100 + 50 * 4) * 0.075));
+  });
+
+  it('a price changed through one worker applies on every worker at once', async () => {
+    const created = await root.post<Array<{ key: string }>>('/api/token/', {
+      name: 'price',
+      unlimited_quota: true,
+    });
+    const key = `sk-${created.body.data![0]!.key}`;
+    const ratios = JSON.parse(
+      (await root.get<Array<{ key: string; value: string }>>('/api/option/')).body.data!.find(
+        (o) => o.key === 'ModelRatio',
+      )!.value,
+    ) as Record<string, number>;
+    delete ratios['gpt-4o-mini'];
+    expect(
+      (await root.put('/api/option/', { key: 'ModelRatio', value: JSON.stringify(ratios) })).body.success,
+    ).toBe(true);
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => call(key)));
+    expect(statuses).toEqual(Array(8).fill(400));
+  });
+});

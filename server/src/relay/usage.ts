@@ -6,6 +6,8 @@ export interface Usage {
   cachedTokens: number;
   /** Reasoning tokens; included in completionTokens. */
   reasoningTokens: number;
+  /** Tokens written to a prompt cache (Anthropic); included in promptTokens, billed at CreateCacheRatio. */
+  cacheCreationTokens?: number;
 }
 
 const num = (value: unknown): number =>

@@ -1,0 +1,33 @@
+import type { Usage } from '../usage.ts';
+
+/**
+ * The gateway's canonical format is OpenAI chat completions: a call in another format is
+ * converted to it, and an upstream in another format is converted from it, in both directions.
+ * Requests and answers are plain JSON objects (the wire shapes); converters never do I/O.
+ */
+export type Json = Record<string, unknown>;
+
+/** One server-sent event as it goes over the wire: an optional event name and its data text. */
+export interface OutEvent {
+  event?: string;
+  data: string;
+}
+
+/**
+ * Converts a stream event by event, keeping only the state it needs (open blocks, tool call
+ * indexes, usage so far), never the whole answer.
+ */
+export interface StreamConverter {
+  /** One incoming event (its name, and its data already parsed as JSON) → the events to send on. */
+  push(event: { event?: string; data: Json }): OutEvent[];
+  /** The incoming stream ended: whatever must still be sent (closing events). */
+  end(): OutEvent[];
+  /** Usage seen so far, in the gateway's terms; undefined when the stream carried none. */
+  usage(): Usage | undefined;
+}
+
+/** A converted non-stream answer together with its usage. */
+export interface ConvertedAnswer {
+  body: Json;
+  usage?: Usage;
+}

@@ -1,0 +1,39 @@
+import { asArray, asNumber, asObject, asString } from './gemini-json.ts';
+
+/** The `error` object of a Gemini error body: {error: …}, or a list of them as streams send. */
+function errorObject(body: unknown): Record<string, unknown> | undefined {
+  const first = Array.isArray(body) ? body[0] : body;
+  return asObject(asObject(first)?.error);
+}
+
+/**
+ * The human-readable message of a Gemini error body ({error: {code, message, status, details}}):
+ * the message, else the status, else the code; the body itself when it is plain text.
+ */
+export function geminiErrorMessage(body: unknown): string {
+  if (typeof body === 'string') return body.trim() || 'Gemini error';
+  const error = errorObject(body);
+  const code = asNumber(error?.code);
+  return (
+    asString(error?.message) ||
+    asString(error?.status) ||
+    (code === undefined ? '' : `Gemini error ${code}`) ||
+    'Gemini error'
+  );
+}
+
+/** The error's status name (RESOURCE_EXHAUSTED, INVALID_ARGUMENT…), if it has one. */
+export function geminiErrorStatus(body: unknown): string | undefined {
+  return asString(errorObject(body)?.status);
+}
+
+/** Seconds Gemini asks to wait before retrying (a google.rpc.RetryInfo detail such as "34.4s"). */
+export function geminiRetryDelaySeconds(body: unknown): number | undefined {
+  for (const raw of asArray(errorObject(body)?.details)) {
+    const detail = asObject(raw);
+    if (detail?.['@type'] !== 'type.googleapis.com/google.rpc.RetryInfo') continue;
+    const match = /^(\d+(?:\.\d+)?)s$/.exec(asString(detail.retryDelay) ?? '');
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}

@@ -1,0 +1,42 @@
+import type { Usage } from '../../usage.ts';
+import type { Json } from '../types.ts';
+import { asNumber, asObject } from './gemini-json.ts';
+
+const COUNTS = ['promptTokenCount', 'candidatesTokenCount', 'thoughtsTokenCount', 'totalTokenCount'];
+
+/**
+ * Whether a usageMetadata carries token counts: Vertex streams send metadata holding only
+ * trafficType until the last event.
+ */
+export function hasGeminiTokenCounts(meta: unknown): boolean {
+  const value = asObject(meta);
+  return value !== undefined && COUNTS.some((key) => asNumber(value[key]) !== undefined);
+}
+
+/**
+ * Gemini usageMetadata → the gateway's Usage. Gemini counts thinking apart from the answer
+ * (candidatesTokenCount excludes thoughtsTokenCount) but includes cached tokens in the prompt,
+ * so completion = candidates + thoughts, prompt = promptTokenCount as it is.
+ */
+export function fromGeminiUsage(meta: unknown): Usage {
+  const value = asObject(meta) ?? {};
+  const count = (key: string): number => Math.max(asNumber(value[key]) ?? 0, 0);
+  const thoughts = count('thoughtsTokenCount');
+  return {
+    promptTokens: count('promptTokenCount'),
+    completionTokens: count('candidatesTokenCount') + thoughts,
+    cachedTokens: count('cachedContentTokenCount'),
+    reasoningTokens: thoughts,
+  };
+}
+
+/** Usage → the `usage` object of an OpenAI chat answer (readOpenAIUsage reads it back unchanged). */
+export function openAIUsageBody(usage: Usage): Json {
+  return {
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    total_tokens: usage.promptTokens + usage.completionTokens,
+    prompt_tokens_details: { cached_tokens: usage.cachedTokens },
+    completion_tokens_details: { reasoning_tokens: usage.reasoningTokens },
+  };
+}

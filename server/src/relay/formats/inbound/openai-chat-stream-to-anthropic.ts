@@ -1,0 +1,163 @@
+import type { Usage } from '../../usage.ts';
+import type { Json, OutEvent } from '../types.ts';
+import {
+  argumentsText,
+  firstChoice,
+  readChatContent,
+  readToolCalls,
+  toolCallKey,
+  type ChatToolCall,
+} from './openai-chat-read.ts';
+import {
+  anthropicMessageId,
+  anthropicStopReason,
+  anthropicUsage,
+  toolUseId,
+} from './openai-chat-to-anthropic-message.ts';
+import { OpenAIChunkConverter } from './openai-chunk-converter.ts';
+
+type BlockKind = 'thinking' | 'text' | 'tool_use';
+
+const event = (data: Json): OutEvent => ({ event: String(data.type), data: JSON.stringify(data) });
+
+/**
+ * OpenAI chat.completion.chunk events → Anthropic Messages stream events. One content block is open
+ * at a time: a thinking block for reasoning, a text block for content (opened only when there is
+ * text), a tool_use block per tool call with its arguments as input_json_delta pieces. The
+ * message_delta waits for the usage when it comes in a chunk after the finish reason.
+ */
+export class OpenAIChatToAnthropicStream extends OpenAIChunkConverter {
+  private started = false;
+  private nextIndex = 0;
+  private open: { kind: BlockKind; index: number; toolKey?: string } | undefined;
+  /** A tool call whose name has not arrived yet (its block cannot start without one). */
+  private pending: { key: string; id: string; name: string; args: string } | undefined;
+  private readonly toolKeys = new Set<string>();
+  private finish: string | undefined;
+  private sawToolUse = false;
+
+  private readonly requestedModel: string;
+
+  constructor(requestedModel: string) {
+    super();
+    this.requestedModel = requestedModel;
+  }
+
+  protected convert(chunk: Json, usage: Usage | undefined): OutEvent[] {
+    const out: OutEvent[] = [];
+    this.start(out, chunk.id);
+    const { message: delta, finish } = firstChoice(chunk);
+    const { text, reasoning } = readChatContent(delta);
+    if (reasoning) this.append(out, 'thinking', reasoning);
+    if (text) this.append(out, 'text', text);
+    readToolCalls(delta).forEach((call, position) => this.toolDelta(out, call, position));
+    if (finish) {
+      this.finish = finish;
+      this.closeBlock(out);
+      if (usage) this.finishMessage(out);
+    } else if (usage && this.finish !== undefined) this.finishMessage(out);
+    return out;
+  }
+
+  protected close(): OutEvent[] {
+    const out: OutEvent[] = [];
+    this.start(out, undefined);
+    this.closeBlock(out);
+    this.finishMessage(out);
+    return out;
+  }
+
+  protected errorEvent(message: string): OutEvent {
+    return event({ type: 'error', error: { type: 'api_error', message } });
+  }
+
+  private start(out: OutEvent[], upstreamId: unknown): void {
+    if (this.started) return;
+    this.started = true;
+    const message = {
+      id: anthropicMessageId(upstreamId),
+      type: 'message',
+      role: 'assistant',
+      model: this.requestedModel,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { ...anthropicUsage(this.latestUsage), output_tokens: 0 },
+    };
+    out.push(event({ type: 'message_start', message }));
+  }
+
+  private openBlock(out: OutEvent[], kind: BlockKind, block: Json, toolKey?: string): void {
+    this.closeBlock(out);
+    this.open = { kind, index: this.nextIndex++, toolKey };
+    out.push(event({ type: 'content_block_start', index: this.open.index, content_block: block }));
+  }
+
+  private delta(out: OutEvent[], delta: Json): void {
+    out.push(event({ type: 'content_block_delta', index: this.open?.index, delta }));
+  }
+
+  private append(out: OutEvent[], kind: 'thinking' | 'text', text: string): void {
+    if (this.open?.kind !== kind)
+      this.openBlock(
+        out,
+        kind,
+        kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', signature: '' },
+      );
+    this.delta(
+      out,
+      kind === 'text' ? { type: 'text_delta', text } : { type: 'thinking_delta', thinking: text },
+    );
+  }
+
+  private toolDelta(out: OutEvent[], call: ChatToolCall, position: number): void {
+    const openKey = this.open?.kind === 'tool_use' ? this.open.toolKey : undefined;
+    const key = toolCallKey(call, this.pending?.key ?? openKey, position);
+    const args = argumentsText(call.arguments);
+    if (key === openKey) {
+      if (args) this.delta(out, { type: 'input_json_delta', partial_json: args });
+      return;
+    }
+    // A piece for a call whose block is already closed (interleaved parallel calls) cannot be sent.
+    if (this.toolKeys.has(key) && this.pending?.key !== key) return;
+    this.toolKeys.add(key);
+    if (this.pending?.key !== key) {
+      this.closeBlock(out);
+      this.pending = { key, id: '', name: '', args: '' };
+    }
+    const pending = this.pending!;
+    pending.id ||= call.id;
+    pending.name ||= call.name;
+    pending.args += args;
+    if (pending.name) this.openPendingTool(out);
+  }
+
+  private openPendingTool(out: OutEvent[]): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = undefined;
+    this.sawToolUse = true;
+    const block = { type: 'tool_use', id: toolUseId(pending.id), name: pending.name, input: {} };
+    this.openBlock(out, 'tool_use', block, pending.key);
+    if (pending.args) this.delta(out, { type: 'input_json_delta', partial_json: pending.args });
+  }
+
+  /** Closes the open block (starting first a tool call still waiting for its name). */
+  private closeBlock(out: OutEvent[]): void {
+    if (this.pending) this.openPendingTool(out);
+    if (!this.open) return;
+    out.push(event({ type: 'content_block_stop', index: this.open.index }));
+    this.open = undefined;
+  }
+
+  private finishMessage(out: OutEvent[]): void {
+    this.done = true;
+    const delta = {
+      stop_reason: anthropicStopReason(this.finish ?? '', this.sawToolUse),
+      stop_sequence: null,
+    };
+    const usage = this.latestUsage ? anthropicUsage(this.latestUsage) : { output_tokens: 0 };
+    out.push(event({ type: 'message_delta', delta, usage }));
+    out.push(event({ type: 'message_stop' }));
+  }
+}

@@ -85,7 +85,7 @@ export async function authenticateCaller(
     throw new RelayError(403, 'the user has been disabled', 'user_disabled');
 
   const group = token.group || user.group;
-  if (group !== user.group && !(group in usableGroups(app.settings, user.group))) {
+  if (group !== user.group && !Object.hasOwn(usableGroups(app.settings, user.group), group)) {
     throw new RelayError(
       403,
       `this API key's group ${group} is not available to the user`,

@@ -1,5 +1,13 @@
 export type EndpointKind =
-  'chat' | 'completion' | 'embedding' | 'moderation' | 'image' | 'speech' | 'transcription' | 'rerank';
+  | 'chat'
+  | 'completion'
+  | 'embedding'
+  | 'moderation'
+  | 'image'
+  | 'speech'
+  | 'transcription'
+  | 'rerank'
+  | 'responses';
 
 /** An OpenAI-format relay endpoint: its path is also the path called upstream. */
 export interface Endpoint {
@@ -20,7 +28,13 @@ export const OPENAI_ENDPOINTS: Endpoint[] = [
   { path: '/v1/audio/transcriptions', kind: 'transcription', defaultModel: 'whisper-1', multipart: true },
   { path: '/v1/audio/translations', kind: 'transcription', defaultModel: 'whisper-1', multipart: true },
   { path: '/v1/rerank', kind: 'rerank' },
+  { path: '/v1/responses', kind: 'responses' },
 ];
 
 /** Whether answers of this kind can be server-sent-event streams. */
-export const streamable = (kind: EndpointKind): boolean => kind === 'chat' || kind === 'completion';
+export const streamable = (kind: EndpointKind): boolean =>
+  kind === 'chat' || kind === 'completion' || kind === 'responses';
+
+/** Only these take stream_options.include_usage (the Responses API always reports usage). */
+export const takesStreamUsageOption = (kind: EndpointKind): boolean =>
+  kind === 'chat' || kind === 'completion';

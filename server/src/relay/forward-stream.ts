@@ -1,9 +1,12 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
+import type { Json, StreamConverter } from './formats/types.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
 import { formatSseData, SseParser, type SseEvent } from './sse.ts';
+import { streamErrorEvent } from './stream-errors.ts';
 import { readOpenAIUsage, type Usage } from './usage.ts';
+import type { WireFormat } from './wire-format.ts';
 
 export interface StreamOutcome {
   usage?: Usage;
@@ -20,23 +23,43 @@ export interface ForwardStreamOptions {
   upstream: Dispatcher.ResponseData;
   raw: ServerResponse;
   headers: Record<string, string>;
-  /** Whether the client asked for the usage chunk; if not, the one we requested is not passed on. */
+  clientFormat: WireFormat;
+  /** Channel events → OpenAI chunks; null when the channel speaks OpenAI. */
+  fromChannel: StreamConverter | null;
+  /** OpenAI chunks → client events; null when the client speaks OpenAI. */
+  toClient: StreamConverter | null;
+  /** Client and channel speak the same format: send the upstream's events unchanged. */
+  passthrough: boolean;
+  /** Whether an OpenAI client asked for the usage chunk; if not, the one we requested is not passed on. */
   clientWantsUsage: boolean;
   abort: AbortController;
   startedAt: number;
 }
 
+const parse = (text: string): Json | undefined => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Json) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const parseAll = (events: Array<{ data: string }>): Json[] =>
+  events.map((e) => parse(e.data)).filter((chunk): chunk is Json => chunk !== undefined);
+
 /**
- * Relays an OpenAI-format SSE stream event by event as it arrives, never holding the stream.
- * Usage is read on the way; the text is counted incrementally in case no usage comes. A client
- * that goes away aborts the upstream call. A failure mid-stream ends with an error event and no
- * [DONE], so the client can tell the answer is cut short.
+ * Relays a stream event by event as it arrives, never holding it whole: the channel's events
+ * become OpenAI chunks (where usage is read and text counted in case no usage comes), then the
+ * client's events. A client that goes away aborts the upstream call. A failure mid-stream ends
+ * with an error event in the client's format and no normal end, so the client can tell.
  */
-export async function forwardSseStream(options: ForwardStreamOptions): Promise<StreamOutcome> {
-  const { upstream, raw, abort } = options;
+export async function forwardStream(options: ForwardStreamOptions): Promise<StreamOutcome> {
+  const { upstream, raw, abort, fromChannel, toClient } = options;
   const outcome: StreamOutcome = { localCompletionTokens: 0, firstByteMs: 0, clientGone: false };
   const counter = new IncrementalCounter();
   const parser = new SseParser();
+  let openAIUsage: Usage | undefined;
 
   raw.writeHead(200, {
     ...options.headers,
@@ -57,23 +80,50 @@ export async function forwardSseStream(options: ForwardStreamOptions): Promise<S
     if (!raw.write(text)) await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
   };
 
-  const handle = async (event: SseEvent) => {
-    if (event.data === '[DONE]') return write('data: [DONE]\n\n');
-    let chunk: Record<string, unknown> | undefined;
-    try {
-      chunk = JSON.parse(event.data) as Record<string, unknown>;
-    } catch {
-      return write(formatSseData(event.data, event.event));
-    }
-    const usage = readOpenAIUsage(chunk.usage);
-    if (usage) outcome.usage = usage;
+  /** Reads what billing needs from one OpenAI chunk and says whether it is the usage-only chunk. */
+  const observe = (chunk: Json): boolean => {
+    // Chat chunks carry usage at the top; Responses events inside `response` (response.completed).
+    const usage =
+      readOpenAIUsage(chunk.usage) ?? readOpenAIUsage((chunk.response as Json | undefined)?.usage);
+    if (usage) openAIUsage = usage;
     const error = chunk.error as { message?: unknown } | undefined;
     if (error)
       outcome.upstreamError = typeof error.message === 'string' ? error.message : JSON.stringify(error);
     countChoiceText(counter, chunk.choices);
-    const usageOnly = Array.isArray(chunk.choices) && chunk.choices.length === 0 && usage !== undefined;
-    if (usageOnly && !options.clientWantsUsage) return;
-    return write(formatSseData(event.data, event.event));
+    if (typeof chunk.type === 'string' && chunk.type.endsWith('.delta')) counter.add(chunk.delta);
+    return Array.isArray(chunk.choices) && chunk.choices.length === 0 && usage !== undefined;
+  };
+
+  const deliver = async (chunks: Json[], original?: SseEvent) => {
+    const usageOnly = chunks.map(observe);
+    if (options.passthrough && original) return write(formatSseData(original.data, original.event));
+    if (options.passthrough) return;
+    for (let i = 0; i < chunks.length; i++) {
+      if (toClient) {
+        for (const out of toClient.push({ data: chunks[i]! }))
+          await write(formatSseData(out.data, out.event));
+      } else if (!usageOnly[i] || options.clientWantsUsage) {
+        await write(
+          fromChannel || !original
+            ? formatSseData(JSON.stringify(chunks[i]))
+            : formatSseData(original.data, original.event),
+        );
+      }
+    }
+  };
+
+  const handle = async (event: SseEvent) => {
+    if (event.data === '[DONE]') {
+      if (!fromChannel && !toClient) await write('data: [DONE]\n\n');
+      return;
+    }
+    const data = parse(event.data);
+    if (!data)
+      return options.passthrough || (!fromChannel && !toClient)
+        ? write(formatSseData(event.data, event.event))
+        : undefined;
+    const chunks = fromChannel ? parseAll(fromChannel.push({ event: event.event, data })) : [data];
+    await deliver(chunks, event);
   };
 
   try {
@@ -83,6 +133,13 @@ export async function forwardSseStream(options: ForwardStreamOptions): Promise<S
       if (outcome.clientGone) break;
     }
     for (const event of parser.end()) await handle(event);
+    if (!outcome.clientGone) {
+      if (fromChannel) await deliver(parseAll(fromChannel.end()));
+      if (toClient) for (const out of toClient.end()) await write(formatSseData(out.data, out.event));
+      // Converted streams end the OpenAI way once the answer is complete.
+      if (fromChannel && !toClient && !options.passthrough && !outcome.upstreamError)
+        await write('data: [DONE]\n\n');
+    }
   } catch (error) {
     if (!outcome.clientGone) {
       const code = (error as { code?: string }).code;
@@ -90,13 +147,12 @@ export async function forwardSseStream(options: ForwardStreamOptions): Promise<S
         code === 'UND_ERR_BODY_TIMEOUT'
           ? 'the upstream stopped sending (stream timeout)'
           : `upstream stream failed: ${(error as Error).message}`;
-      await write(
-        formatSseData(JSON.stringify({ error: { message: outcome.upstreamError, type: 'upstream_error' } })),
-      );
+      await write(streamErrorEvent(options.clientFormat, outcome.upstreamError));
     }
   } finally {
     if (!upstream.body.destroyed) upstream.body.destroy();
     outcome.localCompletionTokens = counter.total();
+    outcome.usage = fromChannel?.usage() ?? openAIUsage;
     if (!raw.destroyed) raw.end();
   }
   return outcome;

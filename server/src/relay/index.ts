@@ -1,61 +1,17 @@
-import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { currentUser, requireUser } from '../auth/guard.ts';
-import { usableGroups } from '../options/groups.ts';
-import { authenticateCaller, extractKey, type Caller } from './caller.ts';
-import { OPENAI_ENDPOINTS, type Endpoint } from './endpoints.ts';
-import { relayCall, type RelayRuntime } from './pipeline.ts';
-import { readJsonBody, readMultipartBody, type RelayBody } from './relay-body.ts';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { authenticateCaller, extractKey } from './caller.ts';
+import { clientErrorBody } from './client-errors.ts';
+import type { RelayRuntime } from './pipeline.ts';
+import { RelayError } from './relay-error.ts';
+import { anthropicRoutes } from './routes-anthropic.ts';
+import { geminiRoutes } from './routes-gemini.ts';
+import { callerModels, openAIRoutes } from './routes-openai.ts';
 import { SettlementBatcher } from './settlement-batcher.ts';
-import { RelayError, toOpenAIError } from './relay-error.ts';
 import { loadTokenizer } from './token-counter.ts';
 import { UpstreamClient } from './upstream-client.ts';
+import type { WireFormat } from './wire-format.ts';
 
-async function readBody(endpoint: Endpoint, request: FastifyRequest): Promise<RelayBody> {
-  if (endpoint.multipart) {
-    const contentType = String(request.headers['content-type'] ?? '');
-    if (!Buffer.isBuffer(request.body) || !contentType.startsWith('multipart/form-data')) {
-      throw new RelayError(
-        400,
-        'this endpoint takes multipart/form-data',
-        'invalid_request',
-        'invalid_request_error',
-      );
-    }
-    return readMultipartBody(endpoint, request.body, contentType);
-  }
-  return readJsonBody(endpoint, request.body);
-}
-
-/** A console user calling from the playground: billed to their wallet, no API token involved. */
-function playgroundCaller(app: FastifyInstance, request: FastifyRequest, body: RelayBody): Caller {
-  const user = currentUser(request);
-  const requested =
-    typeof body.json?.group === 'string' && body.json.group !== '' ? body.json.group : user.group;
-  if (requested !== user.group && !(requested in usableGroups(app.settings, user.group))) {
-    throw new RelayError(403, `group ${requested} is not available to you`, 'group_not_allowed');
-  }
-  let setting: { accept_unset_model_ratio_model?: boolean } = {};
-  try {
-    setting = JSON.parse(user.setting ?? '{}') ?? {};
-  } catch {
-    // Broken settings count as none.
-  }
-  return {
-    userId: user.id,
-    username: user.username,
-    userQuota: Number(user.quota),
-    group: requested,
-    tokenId: 0,
-    tokenName: 'playground',
-    tokenUnlimited: true,
-    tokenRemain: 0,
-    modelLimits: null,
-    acceptUnsetRatio: setting.accept_unset_model_ratio_model === true,
-    recordIp: false,
-  };
-}
-
-/** /v1/* in the OpenAI format and the playground's /pg/chat/completions. */
+/** The relay: OpenAI /v1/*, Anthropic /v1/messages, Gemini /v1beta/*, and the playground. */
 export const relayRoutes: FastifyPluginAsync = async (app) => {
   const runtime: RelayRuntime = {
     upstream: new UpstreamClient({ idleTimeoutSeconds: app.config.streamingTimeoutSeconds }),
@@ -73,11 +29,14 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser(
     'multipart/form-data',
     { parseAs: 'buffer', bodyLimit: app.config.maxRequestBodyBytes },
-    (_r, body, done) => done(null, body),
+    (_request, body, done) => done(null, body),
   );
 
   app.setErrorHandler((error: FastifyError | RelayError, request, reply) => {
-    if (error instanceof RelayError) return reply.code(error.status).send(toOpenAIError(error, request.id));
+    const format = ((request.routeOptions.config as { format?: WireFormat }).format ??
+      'openai') as WireFormat;
+    if (error instanceof RelayError)
+      return reply.code(error.status).send(clientErrorBody(format, error, request.id));
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'relay failed');
@@ -87,37 +46,28 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
         : status === 500
           ? 'internal error in the gateway'
           : error.message;
-    const relayError = new RelayError(
-      status,
-      message,
-      status === 500 ? 'internal_error' : 'invalid_request',
-      'invalid_request_error',
-    );
-    return reply.code(status).send(toOpenAIError(relayError, request.id));
+    const code = status === 500 ? 'internal_error' : 'invalid_request';
+    const relayError = new RelayError(status, message, code, 'invalid_request_error');
+    return reply.code(status).send(clientErrorBody(format, relayError, request.id));
   });
 
-  const routeOptions = { bodyLimit: app.config.maxRequestBodyBytes };
-  for (const endpoint of OPENAI_ENDPOINTS) {
-    app.post(endpoint.path, routeOptions, async (request, reply) => {
-      const caller = await authenticateCaller(app, extractKey(request), request.ip);
-      const body = await readBody(endpoint, request);
-      return relayCall(app, runtime, request, reply, endpoint, caller, body);
-    });
-  }
+  await openAIRoutes(app, runtime);
+  await anthropicRoutes(app, runtime);
+  await geminiRoutes(app, runtime);
 
-  const chat = OPENAI_ENDPOINTS.find((e) => e.path === '/v1/chat/completions')!;
-  app.post('/pg/chat/completions', { ...routeOptions, preHandler: requireUser }, async (request, reply) => {
-    const body = readJsonBody(chat, request.body);
-    // The caller reads the group from the body: only then is it dropped from what goes upstream.
-    const caller = playgroundCaller(app, request, body);
-    if (body.json) delete body.json.group;
-    return relayCall(app, runtime, request, reply, chat, caller, body);
-  });
-
+  // One model list, shaped for whichever client asks (as new-api does).
   app.get('/v1/models', async (request) => {
     const caller = await authenticateCaller(app, extractKey(request), request.ip);
-    const groups = caller.group ? [caller.group] : [];
-    const names = caller.modelLimits ? [...caller.modelLimits].sort() : app.channels.models(groups);
+    const names = callerModels(app, caller);
+    if (request.headers['x-api-key'] && request.headers['anthropic-version']) {
+      const data = names.map((id) => ({
+        type: 'model',
+        id,
+        display_name: id,
+        created_at: '2024-01-01T00:00:00Z',
+      }));
+      return { data, has_more: false, first_id: names[0] ?? null, last_id: names.at(-1) ?? null };
+    }
     return {
       object: 'list',
       data: names.map((id) => ({ id, object: 'model', created: 1_626_777_600, owned_by: 'relaygate' })),

@@ -14,7 +14,9 @@ export function parseAllowList(text: string | null | undefined): BlockList | nul
     if (family === 0) continue;
     const type = family === 4 ? 'ipv4' : 'ipv6';
     if (prefix === undefined) list.addAddress(address!, type);
-    else list.addSubnet(address!, Number(prefix), type);
+    // A malformed prefix is skipped like a malformed address (BlockList would throw on it).
+    else if (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+      list.addSubnet(address!, Number(prefix), type);
   }
   return list;
 }

@@ -11,9 +11,13 @@ export interface Price {
   modelRatio: number;
   completionRatio: number;
   cacheRatio: number;
+  /** Cache writes (Anthropic), 1.25 unless CreateCacheRatio says otherwise. */
+  createCacheRatio: number;
   groupRatio: number;
   quotaPerUnit: number;
 }
+
+const DEFAULT_CREATE_CACHE_RATIO = 1.25;
 
 /** Ratio used for a model with no price when self-use mode accepts unpriced models (new-api's). */
 const UNSET_MODEL_RATIO = 37.5;
@@ -42,6 +46,8 @@ export function priceFor(settings: OptionsCache, model: string, group: string, a
     modelRatio: modelRatio ?? 0,
     completionRatio: lookup(settings.json<Record<string, number>>('CompletionRatio'), model) ?? 1,
     cacheRatio: lookup(settings.json<Record<string, number>>('CacheRatio'), model) ?? 1,
+    createCacheRatio:
+      lookup(settings.json<Record<string, number>>('CreateCacheRatio'), model) ?? DEFAULT_CREATE_CACHE_RATIO,
     groupRatio: groupRatio(settings, group),
     quotaPerUnit: settings.number('QuotaPerUnit'),
   };
@@ -54,14 +60,16 @@ export function perCallQuota(price: Price, multiplier = 1): number {
 
 /**
  * The charge for what the upstream reports, new-api's formula: cached prompt tokens at the cache
- * ratio, the rest at 1, completion (reasoning included) at the completion ratio; all times the
+ * ratio, cache writes at the cache-creation ratio, the rest at 1, completion (reasoning included) at the completion ratio; all times the
  * model and group ratios. At least 1 when anything was used at a non-zero price; 0 when nothing was.
  */
 export function usageQuota(price: Price, usage: Usage): number {
   if (price.perCall) return perCallQuota(price);
   if (usage.promptTokens + usage.completionTokens === 0) return 0;
   const cached = Math.min(usage.cachedTokens, usage.promptTokens);
-  const promptPart = usage.promptTokens - cached + cached * price.cacheRatio;
+  const written = Math.min(usage.cacheCreationTokens ?? 0, usage.promptTokens - cached);
+  const promptPart =
+    usage.promptTokens - cached - written + cached * price.cacheRatio + written * price.createCacheRatio;
   const raw =
     (promptPart + usage.completionTokens * price.completionRatio) * price.modelRatio * price.groupRatio;
   const quota = Math.round(raw);

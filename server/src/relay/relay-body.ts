@@ -1,6 +1,7 @@
 import { FormData } from 'undici';
 import type { Endpoint } from './endpoints.ts';
 import { RelayError } from './relay-error.ts';
+import type { WireFormat } from './wire-format.ts';
 
 /** A relay request body, read once: what routing and pricing need, and how to rebuild it upstream. */
 export interface RelayBody {
@@ -9,8 +10,15 @@ export interface RelayBody {
   /** The client asked for stream_options.include_usage itself. */
   clientWantsUsage: boolean;
   maxTokens: number;
+  /** The call as OpenAI chat (or the endpoint's own OpenAI shape): what OpenAI-format channels get. */
   json?: Record<string, unknown>;
   form?: FormData;
+  /** The format the client spoke; answers and errors go back in it. */
+  clientFormat: WireFormat;
+  /** The client's own body, when it is not OpenAI: passed through to a channel of the same format. */
+  original?: Record<string, unknown>;
+  /** Client headers a same-format upstream may need (anthropic-version, anthropic-beta). */
+  clientHeaders?: Record<string, string | string[] | undefined>;
 }
 
 const positive = (value: unknown): number =>
@@ -35,8 +43,13 @@ export function readJsonBody(endpoint: Endpoint, body: unknown): RelayBody {
     model: model.trim(),
     stream: json.stream === true,
     clientWantsUsage: streamOptions?.include_usage === true,
-    maxTokens: Math.max(positive(json.max_tokens), positive(json.max_completion_tokens)),
+    maxTokens: Math.max(
+      positive(json.max_tokens),
+      positive(json.max_completion_tokens),
+      positive(json.max_output_tokens),
+    ),
     json,
+    clientFormat: 'openai',
   };
 }
 
@@ -66,7 +79,14 @@ export async function readMultipartBody(
   if (typeof model !== 'string' || model.trim() === '') {
     throw new RelayError(400, 'model is required', 'invalid_request', 'invalid_request_error');
   }
-  return { model: model.trim(), stream: false, clientWantsUsage: false, maxTokens: 0, form };
+  return {
+    model: model.trim(),
+    stream: false,
+    clientWantsUsage: false,
+    maxTokens: 0,
+    form,
+    clientFormat: 'openai',
+  };
 }
 
 /**

@@ -34,6 +34,7 @@ export function promptText(body: Record<string, unknown>): string {
   if (Array.isArray(body.messages)) body.messages.forEach(visit);
   visit(body.prompt);
   visit(body.input);
+  visit(body.instructions);
   if (Array.isArray(body.tools)) parts.push(JSON.stringify(body.tools));
   return parts.join('\n');
 }

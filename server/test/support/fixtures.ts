@@ -34,3 +34,11 @@ export const fixtureSseData = (path: string): string[] =>
     .split('\n')
     .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
     .map((line) => line.slice('data: '.length));
+
+/** An Anthropic .chunks.txt recording as the named events Anthropic sends (the name is each line's type). */
+export const anthropicEvents = (path: string): Array<{ event: string; data: string }> =>
+  fixtureChunks(path).map((line) => ({ event: (JSON.parse(line) as { type: string }).type, data: line }));
+
+/** A Gemini .chunks.txt recording as the unnamed events of streamGenerateContent?alt=sse. */
+export const geminiEvents = (path: string): Array<{ data: string }> =>
+  fixtureChunks(path).map((data) => ({ data }));

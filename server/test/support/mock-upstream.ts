@@ -24,7 +24,9 @@ export type MockReply =
     }
   | { destroy: true }
   /** Sends these events, then drops the connection mid-stream. */
-  | { sseThenDrop: string[] };
+  | { sseThenDrop: string[] }
+  /** A stream of named events (Anthropic), sent as they are, with no [DONE]. */
+  | { events: Array<{ event?: string; data: string }> };
 
 type Handler = (request: RecordedRequest) => MockReply | Promise<MockReply>;
 
@@ -103,6 +105,12 @@ export class MockUpstream {
     const reply = await handler(recorded);
     if ('destroy' in reply) {
       res.destroy();
+      return;
+    }
+    if ('events' in reply) {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'request-id': 'req_mock_events' });
+      for (const e of reply.events) res.write(`${e.event ? `event: ${e.event}\n` : ''}data: ${e.data}\n\n`);
+      res.end();
       return;
     }
     if ('sseThenDrop' in reply) {

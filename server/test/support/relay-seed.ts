@@ -112,3 +112,51 @@ export function expectedQuota(
 export async function consumeLogs(t: TestServer) {
   return t.server.store.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id').execute();
 }
+
+/** Sets an option as root through PUT /api/option/ (it takes effect at once); throws if refused. */
+export async function setRelayOption(
+  root: { put(path: string, body: unknown): Promise<{ body: { success: boolean; message?: string } }> },
+  key: string,
+  value: string,
+): Promise<void> {
+  const answer = await root.put('/api/option/', { key, value });
+  if (!answer.body.success) throw new Error(`option ${key}=${value} refused: ${answer.body.message}`);
+}
+
+/** A relay answer: an error is always in the OpenAI shape; body is null when the answer is not JSON. */
+export interface RelayAnswer {
+  status: number;
+  body: { error?: { message: string; type: string; param: unknown; code: string | null } } | null;
+}
+
+/** A relay call made with plain fetch: the HTTP status and the parsed JSON answer. */
+export async function relayPost(
+  t: TestServer,
+  key: string | null,
+  body: unknown,
+  headers: Record<string, string> = {},
+  path = '/v1/chat/completions',
+): Promise<RelayAnswer> {
+  const response = await fetch(t.url + path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(key === null ? {} : { authorization: `Bearer ${key}` }),
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: RelayAnswer['body'] = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON (a stream): null.
+  }
+  return { status: response.status, body: parsed };
+}
+
+/** A channel's row as stored now. */
+export async function channelRow(t: TestServer, id: number) {
+  return t.server.store.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}

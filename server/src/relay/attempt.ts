@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import type { Dispatcher, FormData } from 'undici';
+import type { RoutableChannel } from '../cache/channel-index.ts';
+import { channelTypeInfo } from '../providers/channel-types.ts';
+import { takesStreamUsageOption, type Endpoint } from './endpoints.ts';
+import { toAnthropicRequest } from './formats/anthropic/openai-chat-to-anthropic.ts';
+import { geminiThinkingFromModel, toGeminiRequest } from './formats/gemini/openai-chat-to-gemini.ts';
+import { anthropicTarget } from './providers/anthropic.ts';
+import { geminiTarget } from './providers/gemini.ts';
+import { openAITarget, type UpstreamTarget } from './providers/openai-compatible.ts';
+import { upstreamBody, type RelayBody } from './relay-body.ts';
+import { mapModel } from './routing.ts';
+import { isConnectionError, type UpstreamClient } from './upstream-client.ts';
+import {
+  isRetryableStatus,
+  mappedStatus,
+  maybeDisableChannel,
+  upstreamErrorMessage,
+} from './upstream-error.ts';
+import { channelFormat, type WireFormat } from './wire-format.ts';
+
+export interface Success {
+  response: Dispatcher.ResponseData;
+  channel: RoutableChannel;
+  channelFormat: WireFormat;
+  upstreamModel: string;
+  abort: AbortController;
+}
+
+export interface Failure {
+  status: number;
+  message: string;
+  retryable: boolean;
+}
+
+const MAX_ERROR_BODY = 64 * 1024;
+
+async function readErrorText(response: Dispatcher.ResponseData): Promise<string> {
+  let text = '';
+  for await (const chunk of response.body) {
+    text += (chunk as Buffer).toString('utf8');
+    if (text.length > MAX_ERROR_BODY) {
+      response.body.destroy();
+      break;
+    }
+  }
+  return text;
+}
+
+interface UpstreamRequest extends UpstreamTarget {
+  body: string | FormData;
+  format: WireFormat;
+}
+
+/** The request for one channel, in the channel's own format: passed through when the client speaks it too. */
+function upstreamRequest(
+  app: FastifyInstance,
+  endpoint: Endpoint,
+  body: RelayBody,
+  channel: RoutableChannel,
+  upstreamModel: string,
+): UpstreamRequest | string {
+  const format = channelFormat(channel.type);
+  if (format === 'openai') {
+    if (!channelTypeInfo(channel.type)?.openAICompatible && channel.type !== 0) {
+      return `channel type ${channel.type} cannot serve OpenAI-format calls yet`;
+    }
+    // A call converted from another format is an OpenAI chat completion by now.
+    const path = body.clientFormat === 'openai' ? endpoint.path : '/v1/chat/completions';
+    const target = openAITarget(channel, path, upstreamModel);
+    const askUsage =
+      takesStreamUsageOption(endpoint.kind) && (channelTypeInfo(channel.type)?.streamUsage ?? true);
+    return { ...target, body: upstreamBody(body, upstreamModel, askUsage), format };
+  }
+  if (endpoint.kind !== 'chat' || !body.json) return `a ${format} channel cannot serve ${endpoint.path}`;
+  if (format === 'anthropic') {
+    const native =
+      body.clientFormat === 'anthropic' && body.original
+        ? { ...body.original, model: upstreamModel }
+        : toAnthropicRequest(body.json, {
+            upstreamModel,
+            defaultMaxTokens: app.settings.json<Record<string, number>>('claude.default_max_tokens'),
+            thinkingAdapterEnabled: app.settings.bool('claude.thinking_adapter_enabled'),
+            thinkingBudgetPercentage: app.settings.number('claude.thinking_adapter_budget_tokens_percentage'),
+          });
+    const target = anthropicTarget(
+      channel,
+      String(native.model ?? upstreamModel),
+      app.settings.json('claude.model_headers_settings'),
+      body.clientFormat === 'anthropic' ? body.clientHeaders : {},
+    );
+    return { ...target, body: JSON.stringify(native), format };
+  }
+  const { model } = geminiThinkingFromModel(upstreamModel);
+  const native =
+    body.clientFormat === 'gemini' && body.original
+      ? body.original
+      : toGeminiRequest(body.json, {
+          safetySettings: app.settings.json<Record<string, string>>('gemini.safety_settings'),
+          upstreamModel,
+        });
+  const target = geminiTarget(
+    channel,
+    model,
+    body.stream,
+    app.settings.json<Record<string, string>>('gemini.version_settings'),
+  );
+  return { ...target, body: JSON.stringify(native), format };
+}
+
+/** One attempt on one channel: the upstream's answer, or why it failed and whether to go on. */
+export async function tryChannel(
+  app: FastifyInstance,
+  upstream: UpstreamClient,
+  endpoint: Endpoint,
+  body: RelayBody,
+  channel: RoutableChannel,
+): Promise<Success | Failure> {
+  let upstreamModel: string;
+  try {
+    upstreamModel = mapModel(body.model, channel.modelMapping);
+  } catch (error) {
+    return { status: 500, message: (error as Error).message, retryable: true };
+  }
+  const request = upstreamRequest(app, endpoint, body, channel, upstreamModel);
+  if (typeof request === 'string') return { status: 400, message: request, retryable: true };
+  const headers =
+    typeof request.body === 'string'
+      ? { ...request.headers, 'content-type': 'application/json' }
+      : request.headers;
+  const abort = new AbortController();
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await upstream.send(request.url, {
+      method: 'POST',
+      headers,
+      body: request.body as string,
+      signal: abort.signal,
+    });
+  } catch (error) {
+    const message = `upstream connection failed: ${(error as Error).message}`;
+    await maybeDisableChannel(app, channel, 0, message);
+    return { status: 502, message, retryable: isConnectionError(error) };
+  }
+  if (response.statusCode < 400)
+    return { response, channel, channelFormat: request.format, upstreamModel, abort };
+  const message = upstreamErrorMessage(await readErrorText(response), response.statusCode);
+  const status = mappedStatus(channel, response.statusCode);
+  await maybeDisableChannel(app, channel, status, message);
+  return { status, message, retryable: isRetryableStatus(app, status) };
+}

@@ -1,0 +1,104 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Success } from './attempt.ts';
+import { streamable, type Endpoint } from './endpoints.ts';
+import type { Json } from './formats/types.ts';
+import { forwardStream } from './forward-stream.ts';
+import type { RelayBody } from './relay-body.ts';
+import { usageOfAnswer } from './response-usage.ts';
+import { countPromptTokens } from './token-counter.ts';
+import { readOpenAIUsage, type Usage } from './usage.ts';
+import { answerFromChannel, answerToClient, streamFromChannel, streamToClient } from './wire-format.ts';
+import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
+
+/** What the answer used, for settlement. */
+export interface Delivered {
+  usage: Usage;
+  /** Usage was counted here because the upstream sent none. */
+  local: boolean;
+  firstByteMs: number;
+  stream: boolean;
+}
+
+const localUsage = (promptTokens: number, completionTokens: number): Usage => ({
+  promptTokens,
+  completionTokens,
+  cachedTokens: 0,
+  reasoningTokens: 0,
+});
+
+function parseJson(bytes: Buffer): Json {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return value && typeof value === 'object' ? (value as Json) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Sends the upstream's answer to the client in the client's format, and says what it used. */
+export async function deliverAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  endpoint: Endpoint,
+  body: RelayBody,
+  success: Success,
+  startedAt: number,
+): Promise<Delivered> {
+  const { response } = success;
+  const contentType = String(response.headers['content-type'] ?? '');
+  const localPrompt = () => (body.json ? countPromptTokens(body.json) : 0);
+  const passthrough = success.channelFormat === body.clientFormat && body.clientFormat !== 'openai';
+
+  if (body.stream && streamable(endpoint.kind) && contentType.includes('text/event-stream')) {
+    reply.hijack();
+    const outcome = await forwardStream({
+      upstream: response,
+      raw: reply.raw,
+      headers: { 'x-oneapi-request-id': request.id },
+      clientFormat: body.clientFormat,
+      fromChannel: streamFromChannel(success.channelFormat, success.upstreamModel),
+      toClient: passthrough ? null : streamToClient(body.clientFormat, body.model),
+      passthrough,
+      clientWantsUsage: body.clientWantsUsage,
+      abort: success.abort,
+      startedAt,
+    });
+    const usage = outcome.usage ?? localUsage(localPrompt(), outcome.localCompletionTokens);
+    return { usage, local: outcome.usage === undefined, firstByteMs: outcome.firstByteMs, stream: true };
+  }
+
+  if (endpoint.kind === 'speech') {
+    const input = typeof body.json?.input === 'string' ? body.json.input : '';
+    reply.header('content-type', contentType || 'audio/mpeg');
+    void reply.send(response.body);
+    return {
+      usage: localUsage(input.length, 0),
+      local: false,
+      firstByteMs: Date.now() - startedAt,
+      stream: false,
+    };
+  }
+
+  const bytes = Buffer.from(await response.body.arrayBuffer());
+  const firstByteMs = Date.now() - startedAt;
+  if (success.channelFormat === 'openai' && body.clientFormat === 'openai') {
+    const { usage, local } = usageOfAnswer(endpoint.kind, bytes, localPrompt);
+    reply.header('content-type', contentType || 'application/json');
+    void reply.send(bytes);
+    return { usage, local, firstByteMs, stream: false };
+  }
+
+  const canonical = answerFromChannel(success.channelFormat, parseJson(bytes), success.upstreamModel);
+  let usage = canonical.usage ?? readOpenAIUsage(canonical.body.usage);
+  const local = usage === undefined;
+  if (!usage) {
+    const counter = new IncrementalCounter();
+    countChoiceText(counter, canonical.body.choices);
+    usage = localUsage(localPrompt(), counter.total());
+  }
+  reply.header('content-type', 'application/json');
+  void reply.send(
+    passthrough ? bytes : JSON.stringify(answerToClient(body.clientFormat, canonical.body, body.model)),
+  );
+  return { usage, local, firstByteMs, stream: false };
+}

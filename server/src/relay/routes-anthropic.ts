@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticateCaller, extractKey } from './caller.ts';
+import type { Endpoint } from './endpoints.ts';
+import { anthropicToOpenAIChat } from './formats/inbound/anthropic-request-to-openai-chat.ts';
+import type { Json } from './formats/types.ts';
+import { relayCall, type RelayRuntime } from './pipeline.ts';
+import type { RelayBody } from './relay-body.ts';
+import { RelayError } from './relay-error.ts';
+
+const MESSAGES: Endpoint = { path: '/v1/messages', kind: 'chat' };
+
+function readAnthropicBody(raw: unknown, headers: Record<string, string | string[] | undefined>): RelayBody {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new RelayError(
+      400,
+      'the request body must be a JSON object',
+      'invalid_request',
+      'invalid_request_error',
+    );
+  }
+  const original = raw as Json;
+  if (typeof original.model !== 'string' || original.model.trim() === '') {
+    throw new RelayError(400, 'model: field required', 'invalid_request', 'invalid_request_error');
+  }
+  if (!Array.isArray(original.messages)) {
+    throw new RelayError(400, 'messages: field required', 'invalid_request', 'invalid_request_error');
+  }
+  return {
+    model: original.model.trim(),
+    stream: original.stream === true,
+    clientWantsUsage: true,
+    maxTokens: typeof original.max_tokens === 'number' ? original.max_tokens : 0,
+    json: anthropicToOpenAIChat(original),
+    clientFormat: 'anthropic',
+    original,
+    clientHeaders: {
+      'anthropic-version': headers['anthropic-version'],
+      'anthropic-beta': headers['anthropic-beta'],
+    },
+  };
+}
+
+/** POST /v1/messages: Anthropic's Messages API, served by any channel (passed through to Claude channels). */
+export async function anthropicRoutes(app: FastifyInstance, runtime: RelayRuntime): Promise<void> {
+  const options = { bodyLimit: app.config.maxRequestBodyBytes, config: { format: 'anthropic' } };
+  app.post('/v1/messages', options, async (request, reply) => {
+    const caller = await authenticateCaller(app, extractKey(request), request.ip);
+    const body = readAnthropicBody(request.body, request.headers);
+    return relayCall(app, runtime, request, reply, MESSAGES, caller, body);
+  });
+}

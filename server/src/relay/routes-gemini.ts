@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticateCaller, extractKey } from './caller.ts';
+import type { Endpoint } from './endpoints.ts';
+import { geminiToOpenAIChat } from './formats/inbound/gemini-request-to-openai-chat.ts';
+import type { Json } from './formats/types.ts';
+import { relayCall, type RelayRuntime } from './pipeline.ts';
+import type { RelayBody } from './relay-body.ts';
+import { RelayError } from './relay-error.ts';
+import { callerModels } from './routes-openai.ts';
+
+const GENERATE: Endpoint = { path: '/v1beta/models', kind: 'chat' };
+
+function readGeminiBody(raw: unknown, model: string, stream: boolean): RelayBody {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new RelayError(
+      400,
+      'the request body must be a JSON object',
+      'invalid_request',
+      'invalid_request_error',
+    );
+  }
+  const original = raw as Json;
+  if (!Array.isArray(original.contents)) {
+    throw new RelayError(400, 'contents is required', 'invalid_request', 'invalid_request_error');
+  }
+  const generation = (original.generationConfig ?? {}) as { maxOutputTokens?: unknown };
+  return {
+    model,
+    stream,
+    clientWantsUsage: true,
+    maxTokens: typeof generation.maxOutputTokens === 'number' ? generation.maxOutputTokens : 0,
+    json: geminiToOpenAIChat(original, model, stream),
+    clientFormat: 'gemini',
+    original,
+  };
+}
+
+/** The Gemini API: generateContent and streamGenerateContent under /v1beta (and /v1), and the model list. */
+export async function geminiRoutes(app: FastifyInstance, runtime: RelayRuntime): Promise<void> {
+  const options = { bodyLimit: app.config.maxRequestBodyBytes, config: { format: 'gemini' } };
+  const generate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const target = (request.params as { target: string }).target;
+    const colon = target.lastIndexOf(':');
+    const model = colon > 0 ? target.slice(0, colon) : '';
+    const action = colon > 0 ? target.slice(colon + 1) : '';
+    if (!model || (action !== 'generateContent' && action !== 'streamGenerateContent')) {
+      throw new RelayError(
+        404,
+        `${target} is not supported: use {model}:generateContent or :streamGenerateContent`,
+        'not_found',
+      );
+    }
+    const caller = await authenticateCaller(app, extractKey(request), request.ip);
+    const body = readGeminiBody(request.body, model, action === 'streamGenerateContent');
+    return relayCall(app, runtime, request, reply, GENERATE, caller, body);
+  };
+  app.post('/v1beta/models/:target', options, generate);
+  app.post('/v1/models/:target', options, generate);
+
+  app.get('/v1beta/models', { config: { format: 'gemini' } }, async (request) => {
+    const caller = await authenticateCaller(app, extractKey(request), request.ip);
+    return {
+      models: callerModels(app, caller).map((id) => ({
+        name: `models/${id}`,
+        displayName: id,
+        supportedGenerationMethods: ['generateContent', 'streamGenerateContent'],
+      })),
+    };
+  });
+}

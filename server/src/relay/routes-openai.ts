@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentUser, requireUser } from '../auth/guard.ts';
+import { usableGroups } from '../options/groups.ts';
+import { authenticateCaller, extractKey, type Caller } from './caller.ts';
+import { OPENAI_ENDPOINTS, type Endpoint } from './endpoints.ts';
+import { relayCall, type RelayRuntime } from './pipeline.ts';
+import { readJsonBody, readMultipartBody, type RelayBody } from './relay-body.ts';
+import { RelayError } from './relay-error.ts';
+
+async function readBody(endpoint: Endpoint, request: FastifyRequest): Promise<RelayBody> {
+  if (endpoint.multipart) {
+    const contentType = String(request.headers['content-type'] ?? '');
+    if (!Buffer.isBuffer(request.body) || !contentType.startsWith('multipart/form-data')) {
+      throw new RelayError(
+        400,
+        'this endpoint takes multipart/form-data',
+        'invalid_request',
+        'invalid_request_error',
+      );
+    }
+    return readMultipartBody(endpoint, request.body, contentType);
+  }
+  return readJsonBody(endpoint, request.body);
+}
+
+/** A console user calling from the playground: billed to their wallet, no API token involved. */
+function playgroundCaller(app: FastifyInstance, request: FastifyRequest, group: unknown): Caller {
+  const user = currentUser(request);
+  const requested = typeof group === 'string' && group !== '' ? group : user.group;
+  if (requested !== user.group && !Object.hasOwn(usableGroups(app.settings, user.group), requested)) {
+    throw new RelayError(403, `group ${requested} is not available to you`, 'group_not_allowed');
+  }
+  let setting: { accept_unset_model_ratio_model?: boolean } = {};
+  try {
+    setting = JSON.parse(user.setting ?? '{}') ?? {};
+  } catch {
+    // Broken settings count as none.
+  }
+  return {
+    userId: user.id,
+    username: user.username,
+    userQuota: Number(user.quota),
+    group: requested,
+    tokenId: 0,
+    tokenName: 'playground',
+    tokenUnlimited: true,
+    tokenRemain: 0,
+    modelLimits: null,
+    acceptUnsetRatio: setting.accept_unset_model_ratio_model === true,
+    recordIp: false,
+  };
+}
+
+/** The models a caller may use: the key's allow-list, else every model its group's channels serve. */
+export function callerModels(app: FastifyInstance, caller: Caller): string[] {
+  return caller.modelLimits ? [...caller.modelLimits].sort() : app.channels.models([caller.group]);
+}
+
+/** /v1/* in the OpenAI format, and the playground's /pg/chat/completions. */
+export async function openAIRoutes(app: FastifyInstance, runtime: RelayRuntime): Promise<void> {
+  const routeOptions = { bodyLimit: app.config.maxRequestBodyBytes, config: { format: 'openai' } };
+  for (const endpoint of OPENAI_ENDPOINTS) {
+    app.post(endpoint.path, routeOptions, async (request, reply) => {
+      const caller = await authenticateCaller(app, extractKey(request), request.ip);
+      const body = await readBody(endpoint, request);
+      return relayCall(app, runtime, request, reply, endpoint, caller, body);
+    });
+  }
+
+  const chat = OPENAI_ENDPOINTS.find((e) => e.path === '/v1/chat/completions')!;
+  app.post('/pg/chat/completions', { ...routeOptions, preHandler: requireUser }, async (request, reply) => {
+    const body = readJsonBody(chat, request.body);
+    const group = body.json?.group;
+    if (body.json) delete body.json.group;
+    return relayCall(app, runtime, request, reply, chat, playgroundCaller(app, request, group), body);
+  });
+}

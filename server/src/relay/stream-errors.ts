@@ -1,0 +1,13 @@
+import type { WireFormat } from './wire-format.ts';
+import { formatSseData } from './sse.ts';
+
+/** The event that tells a client, in its own format, that the stream failed before its end. */
+export function streamErrorEvent(format: WireFormat, message: string): string {
+  if (format === 'anthropic') {
+    return formatSseData(JSON.stringify({ type: 'error', error: { type: 'api_error', message } }), 'error');
+  }
+  if (format === 'gemini') {
+    return formatSseData(JSON.stringify({ error: { code: 502, message, status: 'UNAVAILABLE' } }));
+  }
+  return formatSseData(JSON.stringify({ error: { message, type: 'upstream_error' } }));
+}

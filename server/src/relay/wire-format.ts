@@ -1,0 +1,47 @@
+import { ChannelType } from '@relaygate/contract';
+import { fromAnthropicMessage } from './formats/anthropic/anthropic-to-openai-chat.ts';
+import { AnthropicToOpenAIChatStream } from './formats/anthropic/anthropic-stream-to-openai-chat.ts';
+import { fromGeminiResponse } from './formats/gemini/gemini-to-openai-chat.ts';
+import { GeminiToOpenAIChatStream } from './formats/gemini/gemini-stream-to-openai-chat.ts';
+import { openAIChatToAnthropic } from './formats/inbound/openai-chat-to-anthropic-message.ts';
+import { OpenAIChatToAnthropicStream } from './formats/inbound/openai-chat-stream-to-anthropic.ts';
+import { openAIChatToGemini } from './formats/inbound/openai-chat-to-gemini-response.ts';
+import { OpenAIChatToGeminiStream } from './formats/inbound/openai-chat-stream-to-gemini.ts';
+import type { ConvertedAnswer, Json, StreamConverter } from './formats/types.ts';
+
+/** The three wire formats the gateway speaks; OpenAI chat is the one everything converts through. */
+export type WireFormat = 'openai' | 'anthropic' | 'gemini';
+
+export function channelFormat(type: number): WireFormat {
+  if (type === ChannelType.Anthropic) return 'anthropic';
+  if (type === ChannelType.Gemini) return 'gemini';
+  return 'openai';
+}
+
+/** Converts a channel's stream to OpenAI chunks; null when the channel already speaks OpenAI. */
+export function streamFromChannel(format: WireFormat, model: string): StreamConverter | null {
+  if (format === 'anthropic') return new AnthropicToOpenAIChatStream();
+  if (format === 'gemini') return new GeminiToOpenAIChatStream(model);
+  return null;
+}
+
+/** Converts OpenAI chunks to the client's stream; null when the client speaks OpenAI. */
+export function streamToClient(format: WireFormat, requestedModel: string): StreamConverter | null {
+  if (format === 'anthropic') return new OpenAIChatToAnthropicStream(requestedModel);
+  if (format === 'gemini') return new OpenAIChatToGeminiStream(requestedModel);
+  return null;
+}
+
+/** A channel's whole answer as an OpenAI chat completion with its usage. */
+export function answerFromChannel(format: WireFormat, answer: Json, model: string): ConvertedAnswer {
+  if (format === 'anthropic') return fromAnthropicMessage(answer);
+  if (format === 'gemini') return fromGeminiResponse(answer, model);
+  return { body: answer };
+}
+
+/** An OpenAI chat completion as the client's format expects it. */
+export function answerToClient(format: WireFormat, canonical: Json, requestedModel: string): Json {
+  if (format === 'anthropic') return openAIChatToAnthropic(canonical, requestedModel).body;
+  if (format === 'gemini') return openAIChatToGemini(canonical, requestedModel).body;
+  return canonical;
+}

@@ -37,9 +37,15 @@ describe('readOpenAIUsage', () => {
     ).toBe(4);
   });
 
-  it('answers undefined for absent or empty usage', () => {
+  it('answers undefined for absent usage, and zeros for usage that reports nothing used', () => {
     expect(readOpenAIUsage(null)).toBeUndefined();
     expect(readOpenAIUsage({})).toBeUndefined();
-    expect(readOpenAIUsage({ prompt_tokens: 0, completion_tokens: 0 })).toBeUndefined();
+    expect(readOpenAIUsage({ queue_time: 0.1 })).toBeUndefined();
+    expect(readOpenAIUsage({ input_tokens: 0, output_tokens: 0 })).toEqual({
+      promptTokens: 0,
+      completionTokens: 0,
+      cachedTokens: 0,
+      reasoningTokens: 0,
+    });
   });
 });

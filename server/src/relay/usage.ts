@@ -20,7 +20,15 @@ export function readOpenAIUsage(raw: unknown): Usage | undefined {
   const prompt = num(u.prompt_tokens) || num(u.input_tokens);
   const completion = num(u.completion_tokens) || num(u.output_tokens);
   const total = num(u.total_tokens);
-  if (prompt === 0 && completion === 0 && total === 0) return undefined;
+  // Present but all zero is a real answer (nothing was used); only an object with no counts is absent.
+  const counted = [
+    'prompt_tokens',
+    'input_tokens',
+    'completion_tokens',
+    'output_tokens',
+    'total_tokens',
+  ].some((field) => typeof u[field] === 'number');
+  if (!counted) return undefined;
   const promptDetails = (u.prompt_tokens_details ?? u.input_tokens_details) as
     Record<string, unknown> | undefined;
   const completionDetails = (u.completion_tokens_details ?? u.output_tokens_details) as

@@ -37,7 +37,27 @@ export const fixtureSseData = (path: string): string[] =>
 
 /** An Anthropic .chunks.txt recording as the named events Anthropic sends (the name is each line's type). */
 export const anthropicEvents = (path: string): Array<{ event: string; data: string }> =>
-  fixtureChunks(path).map((line) => ({ event: (JSON.parse(line) as { type: string }).type, data: line }));
+  fixtureChunks(path).map((line) => ({ event: eventName(line), data: line }));
+
+/** The top-level type of an event line; for a broken line, the first "type" in it. */
+function eventName(line: string): string {
+  try {
+    return String((JSON.parse(line) as { type?: unknown }).type);
+  } catch {
+    return /"type":"([^"]+)"/.exec(line)?.[1] ?? 'message';
+  }
+}
+
+/** Whether every line of a recording is whole JSON (some recordings keep a provider's broken events). */
+export const allLinesJson = (path: string): boolean =>
+  fixtureChunks(path).every((line) => {
+    try {
+      JSON.parse(line);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 
 /** A Gemini .chunks.txt recording as the unnamed events of streamGenerateContent?alt=sse. */
 export const geminiEvents = (path: string): Array<{ data: string }> =>

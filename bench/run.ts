@@ -1,0 +1,200 @@
+/**
+ * `npm run bench` (add `-- --portkey` to include Portkey's gateway as a peer).
+ * Starts a mock provider, a bare node:http relay (the floor) and the gateway, each in its own process
+ * on 127.0.0.1; measures throughput at 50 connections and latency at concurrency 1 for JSON and SSE,
+ * CPU and memory per process, and checks that every answered request was logged and billed. Writes
+ * bench/results/latest.{md,json} (and a timestamped copy) and prints the table.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { CHAT_PATH, SLOW_PREFIX } from './fixtures.ts';
+import { readLedger, removeTempDirs, ROOT_DIR, settle, startGateway } from './gateway.ts';
+import { holdStreams, type HoldResult } from './hold-streams.ts';
+import type { Mode } from './load.ts';
+import { gatewayServer, log, Session, type Server } from './measure.ts';
+import { PORTKEY_INSTALL, portkeyEntry, startPortkey } from './portkey.ts';
+import { killAllNow, readyPort, startNode, stopAll, stopChild } from './processes.ts';
+import { judge, revision, tableMarkdown, targetsMarkdown, writeReport, type Report } from './report.ts';
+
+const BENCH_DIR = import.meta.dirname;
+const DURATION_S = positiveEnv('BENCH_DURATION', 10);
+const HOLD_STREAMS = Math.round(positiveEnv('BENCH_HOLD_STREAMS', 5000));
+const MODES: Mode[] = ['json', 'sse'];
+const UPSTREAM_AUTH = { authorization: 'Bearer sk-bench-upstream' };
+
+const session = new Session({
+  durationS: DURATION_S,
+  connections: 50,
+  sequentialCalls: 500,
+  warmupCalls: 50,
+  warmupS: 1,
+});
+const { notes } = session;
+
+function positiveEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) {
+    console.error(`bench: ${name} must be a positive number, not "${raw}"`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/** 5,000 streams held open through a fresh gateway whose channel points at the mock's slow streams. */
+async function runHold(mockUrl: string): Promise<HoldResult> {
+  const gw = await startGateway(mockUrl + SLOW_PREFIX, 1);
+  try {
+    const server = gatewayServer(gw, 'gateway W=1');
+    log(`holding ${HOLD_STREAMS} streams open through the gateway (20 s, at most 45 s)…`);
+    const before = await readLedger(gw);
+    const hold = await holdStreams(server.target, gw.child.pid, HOLD_STREAMS);
+    if (hold.skipped) {
+      log(`held-open streams skipped: ${hold.skipped}`);
+      return hold;
+    }
+    const peak = Math.max(hold.sampledPeakMb, hold.peakMb).toFixed(1);
+    log(
+      `held-open streams: ${hold.completed}/${hold.streams} complete, ${hold.heldPeak} open at once, ` +
+        `peak ${peak} MB; failed: ${hold.waiting} no byte by the deadline, ${hold.cutOff} cut off, ${hold.bad} bad`,
+    );
+    if (hold.failed === 0) {
+      hold.check = await settle(gw, before, hold.completed);
+      const c = hold.check;
+      if (!c.ok) {
+        session.loud(
+          `MISMATCH after held-open streams: ${c.rows} log rows for ${hold.completed} streams; ` +
+            `spent ${c.spent}, logged ${c.logged}`,
+        );
+      }
+    } else notes.push(`held-open streams: ${hold.failed} did not complete, so no log check for that test`);
+    return hold;
+  } finally {
+    await session.finishGateway(gw, 'gateway (held-open streams)');
+  }
+}
+
+async function runPortkey(mockUrl: string): Promise<void> {
+  const entry = portkeyEntry();
+  if (!entry) {
+    const notice = `--portkey: @portkey-ai/gateway is not installed, skipped. Install it with: ${PORTKEY_INSTALL}`;
+    console.log(`\n[bench] ${notice}\n`);
+    notes.push(notice);
+    return;
+  }
+  const portkey = await startPortkey(entry, mockUrl);
+  try {
+    const server: Server = { name: 'portkey', pid: portkey.child.pid, target: portkey.target };
+    for (const mode of MODES) await session.measured(server, mode, 1);
+    for (const mode of MODES) await session.measured(server, mode, 50);
+  } finally {
+    await stopChild(portkey.child);
+  }
+}
+
+async function main(): Promise<void> {
+  const withPortkey = process.argv.includes('--portkey');
+  const cores = availableParallelism();
+  const began = Date.now();
+  const loadBefore = loadavg()[0]!;
+  log(`${DURATION_S} s per run at 50 connections, ${cores} cores; results in bench/results/`);
+
+  const mock = startNode('mock upstream', [join(BENCH_DIR, 'mock-upstream.ts'), '0'], process.env);
+  const mockUrl = `http://127.0.0.1:${await readyPort(mock)}`;
+  session.mockPid = mock.pid;
+  const bareChild = startNode('bare relay', [join(BENCH_DIR, 'bare-relay.ts'), '0', mockUrl], process.env);
+  const bareUrl = `http://127.0.0.1:${await readyPort(bareChild)}`;
+  const bare: Server = {
+    name: 'bare relay',
+    pid: bareChild.pid,
+    target: { name: 'bare relay', url: bareUrl, path: CHAT_PATH, headers: UPSTREAM_AUTH },
+  };
+
+  const gatewayNames = ['gateway W=1'];
+  const gw1 = await startGateway(mockUrl, 1);
+  const server1 = gatewayServer(gw1, gatewayNames[0]!);
+  try {
+    for (const mode of MODES) {
+      await session.measured(bare, mode, 1);
+      await session.measured(server1, mode, 1);
+    }
+    for (const mode of MODES) {
+      await session.measured(bare, mode, 50);
+      await session.measured(server1, mode, 50);
+    }
+  } finally {
+    await session.finishGateway(gw1, gatewayNames[0]!);
+  }
+
+  if (cores > 1) {
+    const name = `gateway W=${cores}`;
+    gatewayNames.push(name);
+    const gwN = await startGateway(mockUrl, cores);
+    try {
+      for (const mode of MODES) await session.measured(gatewayServer(gwN, name), mode, 50);
+      if (session.rows.filter((r) => r.target === name).every((r) => r.processes === 1)) {
+        notes.push(`${name}: the gateway ran as one process (it did not fork workers for WORKERS)`);
+      }
+    } finally {
+      await session.finishGateway(gwN, name);
+    }
+  }
+
+  const hold = await runHold(mockUrl);
+  if (withPortkey) await runPortkey(mockUrl);
+  await stopChild(bareChild);
+  await stopChild(mock);
+
+  const { rows } = session;
+  if (rows.some((r) => !r.peakReset))
+    notes.push('VmHWM could not be reset (clear_refs): peaks are since start.');
+  const loadAfter = loadavg()[0]!;
+  if (loadBefore > cores * 0.25) {
+    notes.push(
+      `the machine was busy when the run began (load average ${loadBefore.toFixed(2)} on ${cores} cores, ` +
+        `${loadAfter.toFixed(2)} at the end): other work shared the CPU, so the figures are noisy`,
+    );
+  }
+  notes.push(`total run time ${((Date.now() - began) / 1000).toFixed(0)} s`);
+  const report: Report = {
+    date: new Date().toISOString(),
+    durationS: DURATION_S,
+    cores,
+    node: process.versions.node,
+    revision: revision(ROOT_DIR),
+    loadAverage: [loadBefore, loadAfter],
+    rows,
+    hold,
+    targets: judge(rows, hold, gatewayNames),
+    notes,
+  };
+  const path = writeReport(report, join(ROOT_DIR, 'bench', 'results'));
+  console.log(`\n${tableMarkdown(rows)}\n\n${targetsMarkdown(report.targets)}\n`);
+  for (const note of notes) console.log(`- ${note}`);
+  console.log(`\nwritten: ${path} (and .json, and a timestamped copy)`);
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n[bench] ${signal}: stopping every process started`);
+    void stopAll().finally(() => {
+      removeTempDirs();
+      process.exit(130);
+    });
+  });
+}
+process.on('exit', () => {
+  killAllNow();
+  removeTempDirs();
+});
+
+main().catch(async (error: unknown) => {
+  console.error('[bench] failed:', error instanceof Error ? error.message : error);
+  await stopAll();
+  removeTempDirs();
+  process.exit(1);
+});

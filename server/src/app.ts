@@ -14,8 +14,10 @@ import { relayRoutes } from './relay/index.ts';
 
 export const REQUEST_ID_HEADER = 'X-Oneapi-Request-Id';
 
-/** A sortable request id: the time in ms, then random hex. */
-const newRequestId = () => `${Date.now().toString(36)}${randomBytes(6).toString('hex')}`;
+/** Request ids: a random prefix per process, the start time, then a counter (unique without a random draw per request). */
+const processPrefix = randomBytes(3).toString('hex');
+let requestCounter = 0;
+const newRequestId = () => `${Date.now().toString(36)}${processPrefix}${(++requestCounter).toString(36)}`;
 
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'the request body is not valid JSON',

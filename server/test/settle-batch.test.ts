@@ -45,7 +45,7 @@ describe.skipIf(databaseUnavailable())('settling calls in batches', () => {
       { payer, reserved: 100, cost: 40, channelId: 0, log: log(a) },
       { payer, reserved: 100, cost: 170, channelId: 0, log: log(a) },
     ];
-    expect(await settleBatch(store, batch)).toEqual([40, 170]);
+    expect((await settleBatch(store, batch)).charged).toEqual([40, 170]);
     const u = await row('users', a);
     expect(Number(u.quota)).toBe(1000 - 210);
     expect(Number(u.used_quota)).toBe(210);
@@ -60,7 +60,7 @@ describe.skipIf(databaseUnavailable())('settling calls in batches', () => {
     const c = await user(10_000);
     const pb = { userId: b, tokenId: 0, tokenUnlimited: true };
     const pc = { userId: c, tokenId: 0, tokenUnlimited: true };
-    const charged = await settleBatch(store, [
+    const { charged } = await settleBatch(store, [
       { payer: pb, reserved: 10, cost: 60, channelId: 0, log: log(b) },
       { payer: pc, reserved: 0, cost: 500, channelId: 0, log: log(c) },
       { payer: pb, reserved: 10, cost: 70, channelId: 0, log: log(b) },

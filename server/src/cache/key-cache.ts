@@ -21,6 +21,8 @@ const NEGATIVE_TTL_MS = 5_000;
 export class KeyCache {
   private tokens: TtlCache<string, TokenRow | null>;
   private users: TtlCache<number, CachedUser | null>;
+  /** Token id → key, for updating cached rows by id. */
+  private keyOfToken = new Map<number, string>();
   private readonly store: Store;
   private readonly bus: ChangeBus;
 
@@ -41,8 +43,10 @@ export class KeyCache {
         .where('key', '=', key)
         .where('deleted_at', 'is', null)
         .executeTakeFirst()) ?? null;
-    if (row) this.tokens.set(key, row);
-    else this.tokens.set(key, null, NEGATIVE_TTL_MS);
+    if (row) {
+      this.tokens.set(key, row);
+      this.keyOfToken.set(row.id, key);
+    } else this.tokens.set(key, null, NEGATIVE_TTL_MS);
     return row;
   }
 
@@ -77,7 +81,29 @@ export class KeyCache {
     else this.users.delete(event.id);
   }
 
+  /**
+   * After a settlement batch: puts the balances it left into the cached rows, so trust decisions
+   * are never more than one batch behind. A user whose wallet fell below `watchBelow` is dropped
+   * in every process, so other workers reload it too.
+   */
+  applyBalances(
+    balances: { users: Map<number, number>; tokens: Map<number, number> },
+    watchBelow: number,
+  ): void {
+    for (const [id, quota] of balances.users) {
+      const cached = this.users.get(id);
+      if (cached) cached.quota = quota;
+      if (quota < watchBelow) this.invalidateUser(id);
+    }
+    for (const [id, remain] of balances.tokens) {
+      const key = this.keyOfToken.get(id);
+      const row = key === undefined ? undefined : this.tokens.get(key);
+      if (row) row.remain_quota = remain;
+    }
+  }
+
   clear(): void {
+    this.keyOfToken.clear();
     this.tokens.clear();
     this.users.clear();
   }

@@ -46,7 +46,7 @@ export async function deliverAnswer(
 ): Promise<Delivered> {
   const { response } = success;
   const contentType = String(response.headers['content-type'] ?? '');
-  const localPrompt = () => (body.json ? countPromptTokens(body.json) : 0);
+  const localPrompt = async () => (body.json ? countPromptTokens(body.json) : 0);
   const passthrough = success.channelFormat === body.clientFormat && body.clientFormat !== 'openai';
 
   if (body.stream && streamable(endpoint.kind) && contentType.includes('text/event-stream')) {
@@ -63,7 +63,7 @@ export async function deliverAnswer(
       abort: success.abort,
       startedAt,
     });
-    const usage = outcome.usage ?? localUsage(localPrompt(), outcome.localCompletionTokens);
+    const usage = outcome.usage ?? localUsage(await localPrompt(), await outcome.localCompletionTokens());
     return { usage, local: outcome.usage === undefined, firstByteMs: outcome.firstByteMs, stream: true };
   }
 
@@ -82,7 +82,7 @@ export async function deliverAnswer(
   const bytes = Buffer.from(await response.body.arrayBuffer());
   const firstByteMs = Date.now() - startedAt;
   if (success.channelFormat === 'openai' && body.clientFormat === 'openai') {
-    const { usage, local } = usageOfAnswer(endpoint.kind, bytes, localPrompt);
+    const { usage, local } = await usageOfAnswer(endpoint.kind, bytes, localPrompt);
     reply.header('content-type', contentType || 'application/json');
     void reply.send(bytes);
     return { usage, local, firstByteMs, stream: false };
@@ -94,7 +94,7 @@ export async function deliverAnswer(
   if (!usage) {
     const counter = new IncrementalCounter();
     countChoiceText(counter, canonical.body.choices);
-    usage = localUsage(localPrompt(), counter.total());
+    usage = localUsage(await localPrompt(), await counter.total());
   }
   reply.header('content-type', 'application/json');
   void reply.send(

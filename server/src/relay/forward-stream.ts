@@ -10,8 +10,8 @@ import type { WireFormat } from './wire-format.ts';
 
 export interface StreamOutcome {
   usage?: Usage;
-  /** Completion tokens counted locally from the text that went by. */
-  localCompletionTokens: number;
+  /** Completion tokens counted locally from the text that went by (loads the tokenizer: ask only if needed). */
+  localCompletionTokens: () => Promise<number>;
   /** Milliseconds from the start of the call to the first upstream byte. */
   firstByteMs: number;
   clientGone: boolean;
@@ -56,8 +56,12 @@ const parseAll = (events: Array<{ data: string }>): Json[] =>
  */
 export async function forwardStream(options: ForwardStreamOptions): Promise<StreamOutcome> {
   const { upstream, raw, abort, fromChannel, toClient } = options;
-  const outcome: StreamOutcome = { localCompletionTokens: 0, firstByteMs: 0, clientGone: false };
   const counter = new IncrementalCounter();
+  const outcome: StreamOutcome = {
+    localCompletionTokens: () => counter.total(),
+    firstByteMs: 0,
+    clientGone: false,
+  };
   const parser = new SseParser();
   let openAIUsage: Usage | undefined;
 
@@ -151,7 +155,6 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     }
   } finally {
     if (!upstream.body.destroyed) upstream.body.destroy();
-    outcome.localCompletionTokens = counter.total();
     outcome.usage = fromChannel?.usage() ?? openAIUsage;
     if (!raw.destroyed) raw.end();
   }

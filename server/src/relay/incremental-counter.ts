@@ -1,10 +1,14 @@
-import { countTokens } from './token-counter.ts';
+import { countTokens, loadTokenizer, tokenizerReady } from './token-counter.ts';
 
 const BATCH_CHARS = 2048;
+/** Text held per stream while the tokenizer is not loaded, before falling back to an estimate. */
+const MAX_PENDING_CHARS = 16 * 1024;
 
 /**
- * Counts tokens of a growing text without keeping it: pieces are counted in batches of about
- * 2 KB, so memory stays bounded however long the answer, and the tokenizer runs rarely.
+ * Counts tokens of a growing text without keeping it. Once the tokenizer is loaded, pieces are
+ * counted in batches of about 2 KB. The tokenizer itself (tens of MB) loads only when a count is
+ * actually asked for, i.e. when an upstream sent no usage; until then at most 16 KB is held,
+ * beyond which a quarter-of-the-length estimate stands in.
  */
 export class IncrementalCounter {
   private pending = '';
@@ -15,10 +19,17 @@ export class IncrementalCounter {
     if (typeof piece !== 'string' || piece === '') return;
     this.pending += piece;
     this.chars += piece.length;
-    if (this.pending.length >= BATCH_CHARS) this.flush();
+    if (this.pending.length < BATCH_CHARS) return;
+    if (tokenizerReady()) this.flush();
+    else if (this.pending.length >= MAX_PENDING_CHARS) {
+      this.tokens += Math.ceil(this.pending.length / 4);
+      this.pending = '';
+    }
   }
 
-  total(): number {
+  /** The count so far; loads the tokenizer if it must. */
+  async total(): Promise<number> {
+    if (this.pending !== '') await loadTokenizer();
     this.flush();
     return this.tokens;
   }

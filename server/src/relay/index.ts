@@ -6,8 +6,8 @@ import { RelayError } from './relay-error.ts';
 import { anthropicRoutes } from './routes-anthropic.ts';
 import { geminiRoutes } from './routes-gemini.ts';
 import { callerModels, openAIRoutes } from './routes-openai.ts';
+import { trustThreshold } from './reservation.ts';
 import { SettlementBatcher } from './settlement-batcher.ts';
-import { loadTokenizer } from './token-counter.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import type { WireFormat } from './wire-format.ts';
 
@@ -15,11 +15,13 @@ import type { WireFormat } from './wire-format.ts';
 export const relayRoutes: FastifyPluginAsync = async (app) => {
   const runtime: RelayRuntime = {
     upstream: new UpstreamClient({ idleTimeoutSeconds: app.config.streamingTimeoutSeconds }),
-    settlements: new SettlementBatcher(app.store, { intervalMs: 50, maxBatch: 500 }, (error, dropped) =>
-      app.log.error({ err: error, dropped }, 'settlement failed and was dropped'),
+    settlements: new SettlementBatcher(
+      app.store,
+      { intervalMs: 50, maxBatch: 500 },
+      (error, dropped) => app.log.error({ err: error, dropped }, 'settlement failed and was dropped'),
+      ({ balances }) => app.keys.applyBalances(balances, 2 * trustThreshold(app)),
     ),
   };
-  void loadTokenizer().catch((error: unknown) => app.log.warn({ err: error }, 'tokenizer failed to load'));
   app.addHook('onClose', async () => {
     await runtime.settlements.close();
     await runtime.upstream.close();

@@ -12,38 +12,19 @@ export const payerOf = (caller: Caller): Payer => ({
   tokenUnlimited: caller.tokenUnlimited,
 });
 
-async function liveBalances(
-  app: FastifyInstance,
-  caller: Caller,
-): Promise<{ userQuota: number; tokenRemain: number }> {
-  const user = await app.store.db
-    .selectFrom('users')
-    .select('quota')
-    .where('id', '=', caller.userId)
-    .executeTakeFirst();
-  let tokenRemain = caller.tokenRemain;
-  if (!caller.tokenUnlimited && caller.tokenId > 0) {
-    const token = await app.store.db
-      .selectFrom('tokens')
-      .select('remain_quota')
-      .where('id', '=', caller.tokenId)
-      .executeTakeFirst();
-    tokenRemain = Number(token?.remain_quota ?? 0);
-  }
-  return { userQuota: Number(user?.quota ?? 0), tokenRemain };
-}
+/** Above this on both wallet and token (new-api's $10), nothing is reserved up front. */
+export const trustThreshold = (app: FastifyInstance): number =>
+  TRUST_UNITS * app.settings.number('QuotaPerUnit');
 
 /** Reserves the estimate atomically (or nothing for trusted callers); answers what was reserved. */
 export async function reserveFor(app: FastifyInstance, caller: Caller, estimate: number): Promise<number> {
-  const trust = TRUST_UNITS * app.settings.number('QuotaPerUnit');
-  const trustedAt = (userQuota: number, tokenRemain: number) =>
-    userQuota > trust && (caller.tokenUnlimited || tokenRemain > trust);
-  let { userQuota, tokenRemain } = caller;
-  // The cached balances are hints. A trusted call reserves nothing, so no conditional update would
-  // catch a wallet or token emptied since they were cached: decide trust on the live balances.
-  if (trustedAt(userQuota, tokenRemain)) ({ userQuota, tokenRemain } = await liveBalances(app, caller));
+  const trust = trustThreshold(app);
+  // Cached balances, refreshed after every settlement batch (KeyCache.refreshBalances): a trusted
+  // call reserves nothing, so trust is decided on balances at most one batch old, and settlement
+  // never takes a wallet below zero whatever happens in between.
+  const { userQuota, tokenRemain } = caller;
   if (userQuota <= 0) throw new RelayError(403, 'the user quota is used up', 'insufficient_user_quota');
-  const trusted = trustedAt(userQuota, tokenRemain);
+  const trusted = userQuota > trust && (caller.tokenUnlimited || tokenRemain > trust);
   const amount = trusted ? 0 : estimate;
   const outcome = await reserveQuota(app.store, payerOf(caller), amount);
   if (outcome === 'token_quota_exhausted') {

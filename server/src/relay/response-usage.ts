@@ -1,10 +1,10 @@
 import type { EndpointKind } from './endpoints.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
-import { countTokens } from './token-counter.ts';
+import { countTokens, loadTokenizer } from './token-counter.ts';
 import { readOpenAIUsage, type Usage } from './usage.ts';
 
 /** Transcription usage: the upstream's tokens, else its duration (new-api: ⌈seconds⌉/60 × 1000 tokens). */
-function transcriptionUsage(body: Record<string, unknown>, text: string): Usage {
+async function transcriptionUsage(body: Record<string, unknown>, text: string): Promise<Usage> {
   const usage = body.usage as Record<string, unknown> | undefined;
   const fromTokens = readOpenAIUsage(usage);
   if (fromTokens) return fromTokens;
@@ -21,6 +21,7 @@ function transcriptionUsage(body: Record<string, unknown>, text: string): Usage 
       cachedTokens: 0,
       reasoningTokens: 0,
     };
+  await loadTokenizer();
   return { promptTokens: 0, completionTokens: countTokens(text), cachedTokens: 0, reasoningTokens: 0 };
 }
 
@@ -28,11 +29,11 @@ function transcriptionUsage(body: Record<string, unknown>, text: string): Usage 
  * Usage of a whole (non-stream) answer: the upstream's own record when there is one; otherwise
  * counted locally (`local: true`), with the request's prompt count.
  */
-export function usageOfAnswer(
+export async function usageOfAnswer(
   kind: EndpointKind,
   bytes: Buffer,
-  localPromptTokens: () => number,
-): { usage: Usage; local: boolean } {
+  localPromptTokens: () => Promise<number>,
+): Promise<{ usage: Usage; local: boolean }> {
   let body: Record<string, unknown> = {};
   const text = bytes.toString('utf8');
   try {
@@ -42,7 +43,7 @@ export function usageOfAnswer(
   }
   if (kind === 'transcription')
     return {
-      usage: transcriptionUsage(body, typeof body.text === 'string' ? body.text : text),
+      usage: await transcriptionUsage(body, typeof body.text === 'string' ? body.text : text),
       local: false,
     };
   const usage = readOpenAIUsage(body.usage);
@@ -51,8 +52,8 @@ export function usageOfAnswer(
   countChoiceText(counter, body.choices);
   return {
     usage: {
-      promptTokens: localPromptTokens(),
-      completionTokens: counter.total(),
+      promptTokens: await localPromptTokens(),
+      completionTokens: await counter.total(),
       cachedTokens: 0,
       reasoningTokens: 0,
     },

@@ -1,5 +1,5 @@
 import type { Store } from '../store/db.ts';
-import { settleBatch, type Settlement } from '../store/settle-batch.ts';
+import { settleBatch, type BatchResult, type Settlement } from '../store/settle-batch.ts';
 
 export interface BatcherOptions {
   /** Longest a settlement waits before its batch is written. */
@@ -23,11 +23,19 @@ export class SettlementBatcher {
   private readonly store: Store;
   private readonly options: BatcherOptions;
   private readonly onError: (error: unknown, dropped: number) => void;
+  private readonly onSettled: (result: BatchResult) => void;
 
-  constructor(store: Store, options: BatcherOptions, onError: (error: unknown, dropped: number) => void) {
+  constructor(
+    store: Store,
+    options: BatcherOptions,
+    onError: (error: unknown, dropped: number) => void,
+    /** Told of every batch as soon as it is committed, with the balances after it (for the caches). */
+    onSettled: (result: BatchResult) => void = () => {},
+  ) {
     this.store = store;
     this.options = options;
     this.onError = onError;
+    this.onSettled = onSettled;
   }
 
   add(settlement: Settlement): void {
@@ -57,7 +65,7 @@ export class SettlementBatcher {
     for (let start = 0; start < batch.length; start += this.options.maxBatch) {
       const part = batch.slice(start, start + this.options.maxBatch);
       try {
-        await settleBatch(this.store, part);
+        await settleBatch(this.store, part, this.onSettled);
       } catch (error) {
         if (part.length > 1) {
           const half = Math.ceil(part.length / 2);

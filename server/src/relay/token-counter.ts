@@ -13,6 +13,8 @@ export async function loadTokenizer(): Promise<void> {
   await loading;
 }
 
+export const tokenizerReady = (): boolean => encoder !== undefined;
+
 /** Tokens in a text; a quarter of its length when the tokenizer is not loaded yet. */
 export function countTokens(text: string): number {
   if (text === '') return 0;
@@ -39,8 +41,9 @@ export function promptText(body: Record<string, unknown>): string {
   return parts.join('\n');
 }
 
-/** Chat format overhead as new-api counts it: 3 per message, plus 3. */
-export function countPromptTokens(body: Record<string, unknown>): number {
+/** The prompt's tokens, chat overhead as new-api counts it (3 per message, plus 3); loads the tokenizer. */
+export async function countPromptTokens(body: Record<string, unknown>): Promise<number> {
+  await loadTokenizer();
   const messages = Array.isArray(body.messages) ? body.messages.length : 0;
   return countTokens(promptText(body)) + (messages > 0 ? messages * 3 + 3 : 0);
 }

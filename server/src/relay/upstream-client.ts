@@ -13,7 +13,8 @@ export class UpstreamClient {
     this.agent = new Agent({
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 600_000,
-      connections: 512,
+      // No cap: thousands of streams may be open at once, each on its own connection.
+      connections: null,
       pipelining: 1,
       headersTimeout: options.idleTimeoutSeconds * 1000,
       bodyTimeout: options.idleTimeoutSeconds * 1000,

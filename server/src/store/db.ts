@@ -12,6 +12,12 @@ export type Db = Kysely<Database>;
 export interface Store {
   db: Db;
   dialect: DialectName;
+  /**
+   * The SQLite handle behind `db`, for hot paths that run cached prepared statements. Use it only
+   * inside `db.connection().execute(...)`, which holds the one connection, so it can never run in
+   * the middle of another transaction.
+   */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -19,7 +25,7 @@ export interface Store {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-function sqliteDialect(path: string): Dialect {
+function openSqlite(path: string): SQLite.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   // WAL lets readers go on while one writer commits; the busy timeout waits out a concurrent writer
@@ -27,7 +33,7 @@ function sqliteDialect(path: string): Dialect {
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 10000');
   database.pragma('synchronous = NORMAL');
-  return new SqliteDialect({ database });
+  return database;
 }
 
 function postgresDialect(dsn: string): Dialect {
@@ -48,12 +54,12 @@ function mysqlDialect(dsn: string): Dialect {
 
 export function openStore(options: { sqlDsn: string; sqlitePath: string }): Store {
   const dialect = dialectOf(options.sqlDsn);
-  const kyselyDialect =
-    dialect === 'sqlite'
-      ? sqliteDialect(options.sqlitePath)
-      : dialect === 'postgres'
-        ? postgresDialect(options.sqlDsn)
-        : mysqlDialect(options.sqlDsn);
+  const sqlite = dialect === 'sqlite' ? openSqlite(options.sqlitePath) : undefined;
+  const kyselyDialect = sqlite
+    ? new SqliteDialect({ database: sqlite })
+    : dialect === 'postgres'
+      ? postgresDialect(options.sqlDsn)
+      : mysqlDialect(options.sqlDsn);
   const db = new Kysely<Database>({ dialect: kyselyDialect });
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, sqlite, close: () => db.destroy() };
 }

@@ -1,8 +1,7 @@
-import type { Transaction } from 'kysely';
 import type { Store } from './db.ts';
 import type { NewLog } from './logs.ts';
 import type { Payer } from './quota.ts';
-import type { Database } from './schema.ts';
+import { kyselyWriter, sqliteWriter, type Balances, type BatchWriter } from './settle-writers.ts';
 import { nowSeconds } from './users.ts';
 
 export interface Settlement {
@@ -17,35 +16,6 @@ export interface Settlement {
 
 function sumBy<K>(map: Map<K, number>, key: K, value: number): void {
   map.set(key, (map.get(key) ?? 0) + value);
-}
-
-/** Takes up to `wanted` more from the wallet, never below zero; answers what was taken. */
-async function takeFromWallet(
-  store: Store,
-  trx: Transaction<Database>,
-  userId: number,
-  wanted: number,
-): Promise<number> {
-  const whole = await trx
-    .updateTable('users')
-    .set((eb) => ({ quota: eb('quota', '-', wanted) }))
-    .where('id', '=', userId)
-    .where('quota', '>=', wanted)
-    .executeTakeFirst();
-  if (Number(whole.numUpdatedRows) === 1) return wanted;
-  // Not enough left: take what there is. The row is locked (SQLite serialises transactions).
-  let select = trx.selectFrom('users').select('quota').where('id', '=', userId);
-  if (store.dialect !== 'sqlite') select = select.forUpdate();
-  const row = await select.executeTakeFirst();
-  const available = Math.max(0, Number(row?.quota ?? 0));
-  if (available > 0) {
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ quota: eb('quota', '-', available) }))
-      .where('id', '=', userId)
-      .execute();
-  }
-  return available;
 }
 
 /**
@@ -79,70 +49,83 @@ function withShortfall(otherJson: string | null | undefined, shortfall: number):
  * locked users, then tokens, then channels, each in id order, so batches never deadlock with
  * each other or with reservations. Answers the charge of each settlement, in order.
  */
-export async function settleBatch(store: Store, settlements: Settlement[]): Promise<number[]> {
-  if (settlements.length === 0) return [];
-  return store.db.transaction().execute(async (trx) => {
-    const charged = new Array<number>(settlements.length).fill(0);
-    const byUser = new Map<number, number[]>();
-    settlements.forEach((s, i) => {
-      const list = byUser.get(s.payer.userId) ?? [];
-      list.push(i);
-      byUser.set(s.payer.userId, list);
-    });
+export interface BatchResult {
+  charged: number[];
+  /** Wallet and token balances right after the batch, for the caches. */
+  balances: Balances;
+}
 
-    for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
-      const indexes = byUser.get(userId)!;
-      const mine = indexes.map((i) => settlements[i]!);
-      const net = mine.reduce((sum, s) => sum + s.cost - s.reserved, 0);
-      const taken = net > 0 ? await takeFromWallet(store, trx, userId, net) : 0;
-      const userCharges = allocate(mine, taken, net);
-      indexes.forEach((settlementIndex, k) => (charged[settlementIndex] = userCharges[k]!));
-      const walletBack = net < 0 ? -net : 0;
-      const total = userCharges.reduce((a, b) => a + b, 0);
-      await trx
-        .updateTable('users')
-        .set((eb) => ({
-          quota: eb('quota', '+', walletBack),
-          used_quota: eb('used_quota', '+', total),
-          request_count: eb('request_count', '+', mine.length),
-        }))
-        .where('id', '=', userId)
-        .execute();
-    }
-
-    const tokenDebit = new Map<number, number>();
-    const tokenUsed = new Map<number, number>();
-    const channelUsed = new Map<number, number>();
-    settlements.forEach((s, i) => {
-      if (s.payer.tokenId > 0) {
-        sumBy(tokenUsed, s.payer.tokenId, charged[i]!);
-        sumBy(tokenDebit, s.payer.tokenId, s.payer.tokenUnlimited ? 0 : charged[i]! - s.reserved);
+export async function settleBatch(
+  store: Store,
+  settlements: Settlement[],
+  /** Runs as soon as the batch is committed (on SQLite, before the connection is released). */
+  afterCommit: (result: BatchResult) => void = () => {},
+): Promise<BatchResult> {
+  if (settlements.length === 0) return { charged: [], balances: { users: new Map(), tokens: new Map() } };
+  const sqlite = store.sqlite;
+  if (sqlite) {
+    // Hold Kysely's one connection, so no other transaction can be open while ours runs.
+    return store.db.connection().execute(async () => {
+      sqlite.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await settleWith(sqliteWriter(sqlite), settlements);
+        sqlite.exec('COMMIT');
+        afterCommit(result);
+        return result;
+      } catch (error) {
+        if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+        throw error;
       }
-      if (s.channelId > 0) sumBy(channelUsed, s.channelId, charged[i]!);
     });
-    const now = nowSeconds();
-    for (const tokenId of [...tokenUsed.keys()].sort((a, b) => a - b)) {
-      await trx
-        .updateTable('tokens')
-        .set((eb) => ({
-          remain_quota: eb('remain_quota', '-', tokenDebit.get(tokenId) ?? 0),
-          used_quota: eb('used_quota', '+', tokenUsed.get(tokenId)!),
-          accessed_time: now,
-        }))
-        .where('id', '=', tokenId)
-        .execute();
-    }
-    for (const channelId of [...channelUsed.keys()].sort((a, b) => a - b)) {
-      const used = channelUsed.get(channelId)!;
-      if (used === 0) continue;
-      await trx
-        .updateTable('channels')
-        .set((eb) => ({ used_quota: eb('used_quota', '+', used) }))
-        .where('id', '=', channelId)
-        .execute();
-    }
+  }
+  const result = await store.db
+    .transaction()
+    .execute((trx) => settleWith(kyselyWriter(store, trx), settlements));
+  afterCommit(result);
+  return result;
+}
 
-    const logs = settlements.flatMap((s, i) =>
+/** The settlement rules, the same for every database; the writer does the I/O. */
+async function settleWith(writer: BatchWriter, settlements: Settlement[]): Promise<BatchResult> {
+  const charged = new Array<number>(settlements.length).fill(0);
+  const byUser = new Map<number, number[]>();
+  settlements.forEach((s, i) => {
+    const list = byUser.get(s.payer.userId) ?? [];
+    list.push(i);
+    byUser.set(s.payer.userId, list);
+  });
+
+  for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
+    const indexes = byUser.get(userId)!;
+    const mine = indexes.map((i) => settlements[i]!);
+    const net = mine.reduce((sum, s) => sum + s.cost - s.reserved, 0);
+    const taken = net > 0 ? await writer.takeFromWallet(userId, net) : 0;
+    const userCharges = allocate(mine, taken, net);
+    indexes.forEach((settlementIndex, k) => (charged[settlementIndex] = userCharges[k]!));
+    const total = userCharges.reduce((a, b) => a + b, 0);
+    await writer.updateUser(userId, net < 0 ? -net : 0, total, mine.length);
+  }
+
+  const tokenDebit = new Map<number, number>();
+  const tokenUsed = new Map<number, number>();
+  const channelUsed = new Map<number, number>();
+  settlements.forEach((s, i) => {
+    if (s.payer.tokenId > 0) {
+      sumBy(tokenUsed, s.payer.tokenId, charged[i]!);
+      sumBy(tokenDebit, s.payer.tokenId, s.payer.tokenUnlimited ? 0 : charged[i]! - s.reserved);
+    }
+    if (s.channelId > 0) sumBy(channelUsed, s.channelId, charged[i]!);
+  });
+  const now = nowSeconds();
+  for (const tokenId of [...tokenUsed.keys()].sort((a, b) => a - b)) {
+    await writer.updateToken(tokenId, tokenDebit.get(tokenId) ?? 0, tokenUsed.get(tokenId)!, now);
+  }
+  for (const channelId of [...channelUsed.keys()].sort((a, b) => a - b)) {
+    const used = channelUsed.get(channelId)!;
+    if (used !== 0) await writer.updateChannel(channelId, used);
+  }
+  await writer.insertLogs(
+    settlements.flatMap((s, i) =>
       s.log
         ? [
             {
@@ -153,14 +136,8 @@ export async function settleBatch(store: Store, settlements: Settlement[]): Prom
             },
           ]
         : [],
-    );
-    // A few hundred rows per statement keeps every dialect under its parameter limit.
-    for (let start = 0; start < logs.length; start += 200) {
-      await trx
-        .insertInto('logs')
-        .values(logs.slice(start, start + 200))
-        .execute();
-    }
-    return charged;
-  });
+    ),
+  );
+  const balances = await writer.readBalances([...byUser.keys()], [...tokenUsed.keys()]);
+  return { charged, balances };
 }

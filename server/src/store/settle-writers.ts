@@ -1,0 +1,206 @@
+import type SQLite from 'better-sqlite3';
+import type { Transaction } from 'kysely';
+import type { Store } from './db.ts';
+import type { Database } from './schema.ts';
+import type { NewLog } from './logs.ts';
+
+/** The writes of one settlement batch, inside one transaction. */
+export interface BatchWriter {
+  /** Takes up to `wanted` from the wallet, never below zero; answers what was taken. */
+  takeFromWallet(userId: number, wanted: number): Promise<number>;
+  updateUser(userId: number, walletBack: number, used: number, requests: number): Promise<void>;
+  updateToken(tokenId: number, debit: number, used: number, accessedAt: number): Promise<void>;
+  updateChannel(channelId: number, used: number): Promise<void>;
+  insertLogs(rows: Array<NewLog & { created_at: number; quota: number }>): Promise<void>;
+  /** Balances after the writes, read in the same transaction. */
+  readBalances(userIds: number[], tokenIds: number[]): Promise<Balances>;
+}
+
+export interface Balances {
+  users: Map<number, number>;
+  tokens: Map<number, number>;
+}
+
+/** Any dialect, through Kysely (PostgreSQL and MySQL, where a round trip costs more than compiling). */
+export function kyselyWriter(store: Store, trx: Transaction<Database>): BatchWriter {
+  return {
+    async takeFromWallet(userId, wanted) {
+      const whole = await trx
+        .updateTable('users')
+        .set((eb) => ({ quota: eb('quota', '-', wanted) }))
+        .where('id', '=', userId)
+        .where('quota', '>=', wanted)
+        .executeTakeFirst();
+      if (Number(whole.numUpdatedRows) === 1) return wanted;
+      let select = trx.selectFrom('users').select('quota').where('id', '=', userId);
+      if (store.dialect !== 'sqlite') select = select.forUpdate();
+      const available = Math.max(0, Number((await select.executeTakeFirst())?.quota ?? 0));
+      if (available > 0) {
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ quota: eb('quota', '-', available) }))
+          .where('id', '=', userId)
+          .execute();
+      }
+      return available;
+    },
+    async updateUser(userId, walletBack, used, requests) {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({
+          quota: eb('quota', '+', walletBack),
+          used_quota: eb('used_quota', '+', used),
+          request_count: eb('request_count', '+', requests),
+        }))
+        .where('id', '=', userId)
+        .execute();
+    },
+    async updateToken(tokenId, debit, used, accessedAt) {
+      await trx
+        .updateTable('tokens')
+        .set((eb) => ({
+          remain_quota: eb('remain_quota', '-', debit),
+          used_quota: eb('used_quota', '+', used),
+          accessed_time: accessedAt,
+        }))
+        .where('id', '=', tokenId)
+        .execute();
+    },
+    async updateChannel(channelId, used) {
+      await trx
+        .updateTable('channels')
+        .set((eb) => ({ used_quota: eb('used_quota', '+', used) }))
+        .where('id', '=', channelId)
+        .execute();
+    },
+    async readBalances(userIds, tokenIds) {
+      const users = userIds.length
+        ? await trx.selectFrom('users').select(['id', 'quota']).where('id', 'in', userIds).execute()
+        : [];
+      const tokens = tokenIds.length
+        ? await trx.selectFrom('tokens').select(['id', 'remain_quota']).where('id', 'in', tokenIds).execute()
+        : [];
+      return {
+        users: new Map(users.map((u) => [u.id, Number(u.quota)])),
+        tokens: new Map(tokens.map((t) => [t.id, Number(t.remain_quota)])),
+      };
+    },
+    async insertLogs(rows) {
+      // A few hundred rows per statement keeps every dialect under its parameter limit.
+      for (let start = 0; start < rows.length; start += 200) {
+        await trx
+          .insertInto('logs')
+          .values(rows.slice(start, start + 200))
+          .execute();
+      }
+    },
+  };
+}
+
+const LOG_COLUMNS = [
+  'user_id',
+  'created_at',
+  'type',
+  'content',
+  'username',
+  'token_name',
+  'model_name',
+  'quota',
+  'prompt_tokens',
+  'completion_tokens',
+  'use_time',
+  'is_stream',
+  'channel_id',
+  'token_id',
+  'group',
+  'ip',
+  'request_id',
+  'upstream_request_id',
+  'other',
+] as const;
+
+type Statements = ReturnType<typeof prepare>;
+const cache = new WeakMap<SQLite.Database, Statements>();
+
+function prepare(db: SQLite.Database) {
+  return {
+    takeWhole: db.prepare('UPDATE users SET quota = quota - ? WHERE id = ? AND quota >= ?'),
+    readQuota: db.prepare('SELECT quota FROM users WHERE id = ?'),
+    takeSome: db.prepare('UPDATE users SET quota = quota - ? WHERE id = ?'),
+    user: db.prepare(
+      'UPDATE users SET quota = quota + ?, used_quota = used_quota + ?, request_count = request_count + ? WHERE id = ?',
+    ),
+    token: db.prepare(
+      'UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?',
+    ),
+    channel: db.prepare('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?'),
+    userQuota: db.prepare('SELECT quota FROM users WHERE id = ?'),
+    tokenRemain: db.prepare('SELECT remain_quota FROM tokens WHERE id = ?'),
+    log: db.prepare(
+      `INSERT INTO logs (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`,
+    ),
+  };
+}
+
+/**
+ * SQLite, with statements prepared once per database: settling is the gateway's hottest write,
+ * and compiling and preparing a fresh multi-row insert each batch cost more than the writes.
+ */
+export function sqliteWriter(db: SQLite.Database): BatchWriter {
+  let s = cache.get(db);
+  if (!s) cache.set(db, (s = prepare(db)));
+  const st = s;
+  return {
+    async takeFromWallet(userId, wanted) {
+      if (st.takeWhole.run(wanted, userId, wanted).changes === 1) return wanted;
+      const row = st.readQuota.get(userId) as { quota: number } | undefined;
+      const available = Math.max(0, Number(row?.quota ?? 0));
+      if (available > 0) st.takeSome.run(available, userId);
+      return available;
+    },
+    async updateUser(userId, walletBack, used, requests) {
+      st.user.run(walletBack, used, requests, userId);
+    },
+    async updateToken(tokenId, debit, used, accessedAt) {
+      st.token.run(debit, used, accessedAt, tokenId);
+    },
+    async updateChannel(channelId, used) {
+      st.channel.run(used, channelId);
+    },
+    async readBalances(userIds, tokenIds) {
+      const users = new Map<number, number>();
+      const tokens = new Map<number, number>();
+      for (const id of userIds)
+        users.set(id, Number((st.userQuota.get(id) as { quota: number } | undefined)?.quota ?? 0));
+      for (const id of tokenIds) {
+        tokens.set(
+          id,
+          Number((st.tokenRemain.get(id) as { remain_quota: number } | undefined)?.remain_quota ?? 0),
+        );
+      }
+      return { users, tokens };
+    },
+    async insertLogs(rows) {
+      for (const row of rows) {
+        st.log.run(
+          LOG_COLUMNS.map((column) => {
+            const value = (row as Record<string, unknown>)[column];
+            return value === undefined ? defaultFor(column) : value;
+          }),
+        );
+      }
+    },
+  };
+}
+
+/** The column defaults of the logs table, for fields a row leaves out. */
+function defaultFor(column: (typeof LOG_COLUMNS)[number]): string | number | null {
+  if (column === 'content' || column === 'other') return null;
+  if (
+    ['username', 'token_name', 'model_name', 'group', 'ip', 'request_id', 'upstream_request_id'].includes(
+      column,
+    )
+  )
+    return '';
+  return 0;
+}

@@ -32,11 +32,12 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
     let mock: MockUpstream;
     let key: string;
     let calls = 0;
+    let claudeChannel = 0;
 
     beforeAll(async () => {
       mock = await new MockUpstream().start();
       t = await startTestServer();
-      await seedChannel(t, {
+      claudeChannel = await seedChannel(t, {
         type: 14,
         baseUrl: `${mock.url}/claude`,
         key: 'sk-ant-upstream',
@@ -218,6 +219,23 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
       expect(message.stop_reason).toBe('end_turn');
       expect(message.usage.output_tokens).toBe(recorded.usage.completion_tokens);
       await lastLog();
+    });
+
+    it('tests a Claude channel with a small Messages call in its own format', async () => {
+      mock.reply('/claude/v1/messages', { json: fixtureJson('anthropic/anthropic-text.json') });
+      const result = await t.server.app.channelTester.test(claudeChannel);
+      expect(result, result.message).toMatchObject({ success: true, message: '' });
+      const sent = mock.requests.at(-1)!;
+      expect(sent.url).toBe('/claude/v1/messages');
+      expect(sent.json).toMatchObject({ model: 'claude-sonnet-4-5-20250929', max_tokens: 16 });
+      mock.reply('/claude/v1/messages', {
+        status: 401,
+        json: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } },
+      });
+      expect(await t.server.app.channelTester.test(claudeChannel)).toMatchObject({
+        success: false,
+        message: 'invalid x-api-key',
+      });
     });
 
     it('answers errors in Anthropic’s shape, so the SDK raises its own error classes', async () => {

@@ -24,11 +24,12 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
     let mock: MockUpstream;
     let key: string;
     let calls = 0;
+    let geminiChannel = 0;
 
     beforeAll(async () => {
       mock = await new MockUpstream().start();
       t = await startTestServer();
-      await seedChannel(t, {
+      geminiChannel = await seedChannel(t, {
         type: 24,
         baseUrl: `${mock.url}/google`,
         key: 'goog-upstream',
@@ -167,6 +168,16 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
       }
       expect(text.length).toBeGreaterThan(100);
       await lastLog();
+    });
+
+    it('tests a Gemini channel with a small generateContent call', async () => {
+      mock.reply('/google/v1beta/models/gemini-2.5-flash:generateContent', {
+        json: fixtureJson('google/google-text.json'),
+      });
+      expect(await t.server.app.channelTester.test(geminiChannel)).toMatchObject({ success: true });
+      const sent = mock.requests.at(-1)!;
+      expect(sent.url).toBe('/google/v1beta/models/gemini-2.5-flash:generateContent');
+      expect(sent.json).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
     });
 
     it('lists the key’s models in Gemini’s shape, and answers errors in Gemini’s shape', async () => {

@@ -47,14 +47,14 @@ async function readErrorText(response: Dispatcher.ResponseData): Promise<string>
   return text;
 }
 
-interface UpstreamRequest extends UpstreamTarget {
+export interface UpstreamRequest extends UpstreamTarget {
   body: string | FormData;
   format: WireFormat;
 }
 
 /** The request for one channel, in the channel's own format: passed through when the client speaks it too. */
-function upstreamRequest(
-  app: FastifyInstance,
+export function upstreamRequest(
+  app: Pick<FastifyInstance, 'settings'>,
   endpoint: Endpoint,
   body: RelayBody,
   channel: RoutableChannel,

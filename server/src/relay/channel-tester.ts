@@ -4,13 +4,14 @@ import type { ChannelIndex } from '../cache/channel-index.ts';
 import type { OptionsCache } from '../cache/options-cache.ts';
 import type { Config } from '../config.ts';
 import { channelTypeInfo } from '../providers/channel-types.ts';
+import { upstreamRequest } from './attempt.ts';
 import { setChannelStatus } from '../store/channel-status.ts';
 import type { Store } from '../store/db.ts';
 import { nowSeconds } from '../store/users.ts';
-import { openAITarget } from './providers/openai-compatible.ts';
 import { mapModel } from './routing.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { maybeDisableChannel, mappedStatus, upstreamErrorMessage } from './upstream-error.ts';
+import { channelFormat } from './wire-format.ts';
 
 export interface ChannelTesterDeps {
   config: Config;
@@ -50,7 +51,7 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       await deps.channels.rebuild();
       const channel = deps.channels.get(channelId);
       if (!channel) return { success: false, message: 'channel not found', time: 0 };
-      if (!channelTypeInfo(channel.type)?.openAICompatible) {
+      if (!channelTypeInfo(channel.type)?.openAICompatible && channelFormat(channel.type) === 'openai') {
         return { success: false, message: 'testing this channel type is not supported yet', time: 0 };
       }
       const testModel =
@@ -61,20 +62,30 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       } catch (error) {
         return { success: false, message: (error as Error).message, time: 0 };
       }
-      const target = openAITarget(channel, '/v1/chat/completions', upstreamModel);
-      const body = JSON.stringify({
-        model: upstreamModel,
-        messages: [{ role: 'user', content: 'hi' }],
-        max_tokens: 16,
-      });
+      // The same request the relay would send for a tiny chat call, in the channel's own format.
+      const request = upstreamRequest(
+        deps,
+        { path: '/v1/chat/completions', kind: 'chat' },
+        {
+          model: testModel,
+          stream: false,
+          clientWantsUsage: false,
+          maxTokens: 16,
+          json: { model: testModel, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 },
+          clientFormat: 'openai',
+        },
+        channel,
+        upstreamModel,
+      );
+      if (typeof request === 'string') return { success: false, message: request, time: 0 };
       const started = Date.now();
       let status: number;
       let text: string;
       try {
-        const response = await upstream.send(target.url, {
+        const response = await upstream.send(request.url, {
           method: 'POST',
-          headers: { ...target.headers, 'content-type': 'application/json' },
-          body,
+          headers: { ...request.headers, 'content-type': 'application/json' },
+          body: request.body as string,
         });
         status = response.statusCode;
         text = await response.body.text();

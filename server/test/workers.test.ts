@@ -75,7 +75,19 @@ describe.skipIf(databaseUnavailable())('WORKERS=2', () => {
     );
   });
 
+  /** Waits until every call made so far in this file is settled (settlement runs in the background). */
+  async function settledRows(expected: number): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const logs = await root.get<{ total: number }>('/api/log/?type=2&page_size=1');
+      if (logs.body.data!.total === expected) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`expected ${expected} settled calls`);
+  }
+
   it('bills every call exactly once across workers, with logs equal to the quota spent', async () => {
+    await settledRows(8); // the 8 warm-up calls of the first test
     const before = (await root.get<{ quota: number; used_quota: number }>('/api/user/self')).body.data!;
     const created = await root.post<Array<{ key: string }>>('/api/token/', {
       name: 'burst',

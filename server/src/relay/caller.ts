@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromDbBool } from '../store/dialect.ts';
 import { splitList } from '../cache/channel-index.ts';
 import { usableGroups } from '../options/groups.ts';
-import { ipAllowed, parseAllowList } from './ip-allow-list.ts';
+import { allowListMatcher, ipAllowed } from '../auth/ip-allow-list.ts';
 import { RelayError } from './relay-error.ts';
 
 /** Who is calling and what they may do, resolved once per request from the caches. */
@@ -75,7 +75,7 @@ export async function authenticateCaller(
   }
   if (token.status !== TokenStatus.Enabled)
     throw new RelayError(401, 'this API key is not usable', 'token_disabled');
-  if (!ipAllowed(parseAllowList(token.allow_ips), ip)) {
+  if (!ipAllowed(allowListMatcher(token.allow_ips), ip)) {
     throw new RelayError(403, `calls from ${ip} are not allowed for this API key`, 'ip_not_allowed');
   }
   const user = await app.keys.user(Number(token.user_id));

@@ -1,6 +1,6 @@
 import { TOKEN_BATCH_MAX_COUNT, TOKEN_NAME_MAX_LENGTH, TokenStatus } from '@relaygate/contract';
 import { z } from 'zod';
-import { parseAllowIps } from './allow-ips.ts';
+import { parseAllowIps } from '../../auth/ip-allow-list.ts';
 
 /** model_limits and allow_ips are text columns: 16 000 characters stay within MySQL's 64 KB in utf8mb4. */
 const LIST_TEXT_MAX = 16_000;

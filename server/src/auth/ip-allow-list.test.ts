@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIpOrCidr, parseAllowIps } from './allow-ips.ts';
+import { allowListMatcher, ipAllowed, isIpOrCidr, parseAllowIps } from './ip-allow-list.ts';
 
 describe('token IP allow-list', () => {
   it.each([
@@ -54,5 +54,26 @@ describe('token IP allow-list', () => {
   it('names the first bad line, trimmed', () => {
     expect(parseAllowIps('10.0.0.1\n  not-an-ip  \n300.0.0.1')).toEqual({ ok: false, line: 'not-an-ip' });
     expect(parseAllowIps('10.0.0.0/40')).toEqual({ ok: false, line: '10.0.0.0/40' });
+  });
+});
+
+describe('allowListMatcher and ipAllowed', () => {
+  it('matches addresses and ranges of both families, including IPv4-mapped IPv6', () => {
+    const list = allowListMatcher('10.0.0.0/8\n192.168.1.5, 2001:db8::/32');
+    expect(ipAllowed(list, '10.1.2.3')).toBe(true);
+    expect(ipAllowed(list, '::ffff:10.1.2.3')).toBe(true);
+    expect(ipAllowed(list, '192.168.1.5')).toBe(true);
+    expect(ipAllowed(list, '192.168.1.6')).toBe(false);
+    expect(ipAllowed(list, '2001:db8::1')).toBe(true);
+    expect(ipAllowed(list, '2001:db9::1')).toBe(false);
+  });
+
+  it('allows everyone with no list, nobody with a list of only broken entries', () => {
+    expect(ipAllowed(allowListMatcher(''), '1.2.3.4')).toBe(true);
+    expect(ipAllowed(allowListMatcher('10.0.0.0/33\nnot-an-ip'), '10.0.0.1')).toBe(false);
+  });
+
+  it('builds a list once and reuses it', () => {
+    expect(allowListMatcher('127.0.0.1')).toBe(allowListMatcher('127.0.0.1'));
   });
 });

@@ -37,7 +37,11 @@ function openSqlite(path: string): SQLite.Database {
 }
 
 function postgresDialect(dsn: string): Dialect {
-  return new PostgresDialect({ pool: new pg.Pool({ connectionString: dsn, max: 20 }) });
+  const pool = new pg.Pool({ connectionString: dsn, max: 20 });
+  // An idle connection the server closes (a restart, an admin, a failover) is reported here; without
+  // a listener it would be an unhandled 'error' event and end the process. The pool drops that client.
+  pool.on('error', (error) => console.error(`relaygate: idle PostgreSQL connection lost: ${error.message}`));
+  return new PostgresDialect({ pool });
 }
 
 function mysqlDialect(dsn: string): Dialect {

@@ -79,8 +79,15 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     }
   });
 
+  // What one upstream chunk produces is collected and written at once: one syscall, not one per event.
+  let pending = '';
   const write = async (text: string) => {
-    if (outcome.clientGone || raw.destroyed) return;
+    pending += text;
+  };
+  const flush = async () => {
+    if (pending === '' || outcome.clientGone || raw.destroyed) return;
+    const text = pending;
+    pending = '';
     if (!raw.write(text)) await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
   };
 
@@ -134,6 +141,7 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     for await (const bytes of upstream.body) {
       if (outcome.firstByteMs === 0) outcome.firstByteMs = Date.now() - options.startedAt;
       for (const event of parser.push(bytes as Buffer)) await handle(event);
+      await flush();
       if (outcome.clientGone) break;
     }
     for (const event of parser.end()) await handle(event);
@@ -154,6 +162,7 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
       await write(streamErrorEvent(options.clientFormat, outcome.upstreamError));
     }
   } finally {
+    await flush();
     if (!upstream.body.destroyed) upstream.body.destroy();
     outcome.usage = fromChannel?.usage() ?? openAIUsage;
     if (!raw.destroyed) raw.end();

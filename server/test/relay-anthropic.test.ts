@@ -9,7 +9,7 @@ import {
   fixturesAvailable,
 } from './support/fixtures.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
-import { consumeLogs, expectedQuota, seedChannel, seedToken, waitFor } from './support/relay-seed.ts';
+import { expectedQuota, lastLogAfter, seedChannel, seedToken } from './support/relay-seed.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 interface AnthropicMessage {
@@ -57,14 +57,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
 
     const anthropic = () => new Anthropic({ apiKey: key, baseURL: t.url, maxRetries: 0 });
     const openai = () => new OpenAI({ apiKey: key, baseURL: `${t.url}/v1`, maxRetries: 0 });
-    const lastLog = async () =>
-      (
-        await waitFor(
-          () => consumeLogs(t),
-          (rows) => rows.length === calls,
-          `${calls} rows`,
-        )
-      ).at(-1)!;
+    const lastLog = () => lastLogAfter(t, calls);
 
     it('passes an Anthropic call through to a Claude channel and bills by Anthropic usage', async () => {
       const recorded = fixtureJson<AnthropicMessage>('anthropic/anthropic-text.json');

@@ -1,7 +1,7 @@
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockUpstream } from './support/mock-upstream.ts';
-import { consumeLogs, expectedQuota, seedChannel, seedToken, waitFor } from './support/relay-seed.ts';
+import { expectedQuota, lastLogAfter, seedChannel, seedToken } from './support/relay-seed.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 // No recordings exist for these endpoints, so the upstream answers are written here in the providers' documented shapes.
@@ -36,14 +36,7 @@ describe.skipIf(databaseUnavailable())('moderations, speech, rerank and translat
     await mock?.stop();
   });
 
-  const lastLog = async () =>
-    (
-      await waitFor(
-        () => consumeLogs(t),
-        (rows) => rows.length === calls,
-        `${calls} rows`,
-      )
-    ).at(-1)!;
+  const lastLog = () => lastLogAfter(t, calls);
 
   it('moderations default to text-moderation-stable and, with no usage upstream, count the input locally', async () => {
     mock.reply('/v1/moderations', {

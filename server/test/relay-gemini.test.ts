@@ -3,7 +3,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureChunks, fixtureJson, fixturesAvailable, geminiEvents } from './support/fixtures.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
-import { consumeLogs, expectedQuota, seedChannel, seedToken, waitFor } from './support/relay-seed.ts';
+import { expectedQuota, lastLogAfter, seedChannel, seedToken } from './support/relay-seed.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 interface GeminiAnswer {
@@ -45,14 +45,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
 
     const google = () => new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: t.url } });
     const openai = () => new OpenAI({ apiKey: key, baseURL: `${t.url}/v1`, maxRetries: 0 });
-    const lastLog = async () =>
-      (
-        await waitFor(
-          () => consumeLogs(t),
-          (rows) => rows.length === calls,
-          `${calls} rows`,
-        )
-      ).at(-1)!;
+    const lastLog = () => lastLogAfter(t, calls);
     const textOf = (answer: GeminiAnswer) =>
       answer.candidates[0]!.content.parts.filter((p) => p.text !== undefined && !p.thought)
         .map((p) => p.text)

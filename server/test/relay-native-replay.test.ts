@@ -17,7 +17,7 @@ import {
   geminiEvents,
 } from './support/fixtures.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
-import { consumeLogs, seedChannel, seedToken, waitFor } from './support/relay-seed.ts';
+import { lastLogAfter, seedChannel, seedToken } from './support/relay-seed.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 type Json = Record<string, unknown>;
@@ -67,14 +67,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
       await mock?.stop();
     });
 
-    const lastLog = async () =>
-      (
-        await waitFor(
-          () => consumeLogs(t),
-          (rows) => rows.length === calls,
-          `${calls} rows`,
-        )
-      ).at(-1)!;
+    const lastLog = () => lastLogAfter(t, calls);
     const post = (path: string, body: Json, headers: Record<string, string>) =>
       fetch(t.url + path, {
         method: 'POST',

@@ -10,7 +10,7 @@ import {
   fixturesAvailable,
 } from './support/fixtures.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
-import { consumeLogs, expectedQuota, seedChannel, seedToken, waitFor } from './support/relay-seed.ts';
+import { expectedQuota, lastLogAfter, seedChannel, seedToken } from './support/relay-seed.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 interface ResponsesUsage {
@@ -45,14 +45,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
       await mock?.stop();
     });
 
-    const lastLog = async () =>
-      (
-        await waitFor(
-          () => consumeLogs(t),
-          (rows) => rows.length === calls,
-          `${calls} rows`,
-        )
-      ).at(-1)!;
+    const lastLog = () => lastLogAfter(t, calls);
 
     it.each(answers)(
       '%s: the client gets the answer, and the call is billed from its usage',

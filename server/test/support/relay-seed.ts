@@ -160,3 +160,13 @@ export async function relayPost(
 export async function channelRow(t: TestServer, id: number) {
   return t.server.store.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
+
+/** Waits until `calls` consumption rows exist (settlement runs in the background), then answers the last. */
+export async function lastLogAfter(t: TestServer, calls: number) {
+  const rows = await waitFor(
+    () => consumeLogs(t),
+    (r) => r.length === calls,
+    `${calls} consumption log rows`,
+  );
+  return rows.at(-1)!;
+}

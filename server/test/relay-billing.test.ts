@@ -14,6 +14,15 @@ import { databaseUnavailable, startTestServer, type TestServer } from './support
 
 const RATIOS = { model: 0.05, completion: 4 }; // gpt-4.1-nano's defaults
 
+/** Waits for `count` log rows of this user (settlement runs in the background). */
+function logsOf(t: TestServer, userId: number, count: number, what: string) {
+  return waitFor(
+    async () => (await consumeLogs(t)).filter((row) => row.user_id === userId),
+    (rows) => rows.length === count,
+    what,
+  );
+}
+
 async function userRow(t: TestServer, id: number) {
   return t.server.store.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
@@ -55,11 +64,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('billing under conc
     for (const r of refused)
       expect(((await r.json()) as { error: { code: string } }).error.code).toBe('insufficient_user_quota');
 
-    const logs = await waitFor(
-      async () => (await consumeLogs(t)).filter((row) => row.user_id === userId),
-      (rows) => rows.length === ok,
-      `${ok} log rows`,
-    );
+    const logs = await logsOf(t, userId, ok, `${ok} log rows`);
     const user = await userRow(t, userId);
     const spent = logs.reduce((sum, row) => sum + Number(row.quota), 0);
     expect(Number(user.quota)).toBeGreaterThanOrEqual(0);
@@ -124,11 +129,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('billing under conc
     const abortedBefore = mock.abortedStreams;
     controller.abort();
 
-    const [log] = await waitFor(
-      async () => (await consumeLogs(t)).filter((row) => row.user_id === userId),
-      (rows) => rows.length === 1,
-      'the log row of the cut stream',
-    );
+    const [log] = await logsOf(t, userId, 1, 'the log row of the cut stream');
     await waitFor(
       async () => mock.abortedStreams,
       (n) => n > abortedBefore,
@@ -152,11 +153,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('billing under conc
     const text = await (await chat(t, key, true)).text();
     expect(text).toContain('"type":"upstream_error"');
     expect(text).not.toContain('[DONE]');
-    const [log] = await waitFor(
-      async () => (await consumeLogs(t)).filter((row) => row.user_id === userId),
-      (rows) => rows.length === 1,
-      'the log row',
-    );
+    const [log] = await logsOf(t, userId, 1, 'the log row');
     expect(log!.completion_tokens).toBeGreaterThan(0);
     expect(Number(log!.quota)).toBeGreaterThan(0);
   });
@@ -171,11 +168,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('billing under conc
     const text = await (await chat(t, key, true)).text();
     expect(text).toContain('stream timeout');
     expect(text).not.toContain('[DONE]');
-    const [log] = await waitFor(
-      async () => (await consumeLogs(t)).filter((row) => row.user_id === userId),
-      (rows) => rows.length === 1,
-      'the log row',
-    );
+    const [log] = await logsOf(t, userId, 1, 'the log row');
     expect(log!.completion_tokens).toBeGreaterThan(0);
   });
 

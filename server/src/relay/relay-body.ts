@@ -1,6 +1,6 @@
 import { FormData } from 'undici';
 import type { Endpoint } from './endpoints.ts';
-import { RelayError } from './relay-error.ts';
+import { invalidRequest, requireJsonObject } from './relay-error.ts';
 import type { WireFormat } from './wire-format.ts';
 
 /** A relay request body, read once: what routing and pricing need, and how to rebuild it upstream. */
@@ -25,18 +25,10 @@ const positive = (value: unknown): number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 
 export function readJsonBody(endpoint: Endpoint, body: unknown): RelayBody {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new RelayError(
-      400,
-      'the request body must be a JSON object',
-      'invalid_request',
-      'invalid_request_error',
-    );
-  }
-  const json = body as Record<string, unknown>;
+  const json = requireJsonObject(body);
   const model = json.model ?? endpoint.defaultModel;
   if (typeof model !== 'string' || model.trim() === '') {
-    throw new RelayError(400, 'model is required', 'invalid_request', 'invalid_request_error');
+    throw invalidRequest('model is required');
   }
   const streamOptions = json.stream_options as { include_usage?: unknown } | undefined;
   return {
@@ -68,16 +60,11 @@ export async function readMultipartBody(
       else form.append(name, new Blob([await value.arrayBuffer()], { type: value.type }), value.name);
     }
   } catch {
-    throw new RelayError(
-      400,
-      'the request body is not valid multipart form data',
-      'invalid_request',
-      'invalid_request_error',
-    );
+    throw invalidRequest('the request body is not valid multipart form data');
   }
   const model = form.get('model') ?? endpoint.defaultModel;
   if (typeof model !== 'string' || model.trim() === '') {
-    throw new RelayError(400, 'model is required', 'invalid_request', 'invalid_request_error');
+    throw invalidRequest('model is required');
   }
   return {
     model: model.trim(),

@@ -11,6 +11,18 @@ export class RelayError extends Error {
   }
 }
 
+/** A malformed call: HTTP 400, invalid_request_error. */
+export const invalidRequest = (message: string): RelayError =>
+  new RelayError(400, message, 'invalid_request', 'invalid_request_error');
+
+/** The body as a JSON object, or a 400 saying it must be one. */
+export function requireJsonObject(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw invalidRequest('the request body must be a JSON object');
+  }
+  return body as Record<string, unknown>;
+}
+
 export interface OpenAIErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };
 }

@@ -2,28 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { authenticateCaller, extractKey } from './caller.ts';
 import type { Endpoint } from './endpoints.ts';
 import { anthropicToOpenAIChat } from './formats/inbound/anthropic-request-to-openai-chat.ts';
-import type { Json } from './formats/types.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
 import type { RelayBody } from './relay-body.ts';
-import { RelayError } from './relay-error.ts';
+import { invalidRequest, requireJsonObject } from './relay-error.ts';
 
 const MESSAGES: Endpoint = { path: '/v1/messages', kind: 'chat' };
 
 function readAnthropicBody(raw: unknown, headers: Record<string, string | string[] | undefined>): RelayBody {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new RelayError(
-      400,
-      'the request body must be a JSON object',
-      'invalid_request',
-      'invalid_request_error',
-    );
-  }
-  const original = raw as Json;
+  const original = requireJsonObject(raw);
   if (typeof original.model !== 'string' || original.model.trim() === '') {
-    throw new RelayError(400, 'model: field required', 'invalid_request', 'invalid_request_error');
+    throw invalidRequest('model: field required');
   }
   if (!Array.isArray(original.messages)) {
-    throw new RelayError(400, 'messages: field required', 'invalid_request', 'invalid_request_error');
+    throw invalidRequest('messages: field required');
   }
   return {
     model: original.model.trim(),

@@ -2,26 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateCaller, extractKey } from './caller.ts';
 import type { Endpoint } from './endpoints.ts';
 import { geminiToOpenAIChat } from './formats/inbound/gemini-request-to-openai-chat.ts';
-import type { Json } from './formats/types.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
 import type { RelayBody } from './relay-body.ts';
-import { RelayError } from './relay-error.ts';
+import { RelayError, invalidRequest, requireJsonObject } from './relay-error.ts';
 import { callerModels } from './routes-openai.ts';
 
 const GENERATE: Endpoint = { path: '/v1beta/models', kind: 'chat' };
 
 function readGeminiBody(raw: unknown, model: string, stream: boolean): RelayBody {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new RelayError(
-      400,
-      'the request body must be a JSON object',
-      'invalid_request',
-      'invalid_request_error',
-    );
-  }
-  const original = raw as Json;
+  const original = requireJsonObject(raw);
   if (!Array.isArray(original.contents)) {
-    throw new RelayError(400, 'contents is required', 'invalid_request', 'invalid_request_error');
+    throw invalidRequest('contents is required');
   }
   const generation = (original.generationConfig ?? {}) as { maxOutputTokens?: unknown };
   return {

@@ -5,18 +5,13 @@ import { authenticateCaller, extractKey, type Caller } from './caller.ts';
 import { OPENAI_ENDPOINTS, type Endpoint } from './endpoints.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
 import { readJsonBody, readMultipartBody, type RelayBody } from './relay-body.ts';
-import { RelayError } from './relay-error.ts';
+import { RelayError, invalidRequest } from './relay-error.ts';
 
 async function readBody(endpoint: Endpoint, request: FastifyRequest): Promise<RelayBody> {
   if (endpoint.multipart) {
     const contentType = String(request.headers['content-type'] ?? '');
     if (!Buffer.isBuffer(request.body) || !contentType.startsWith('multipart/form-data')) {
-      throw new RelayError(
-        400,
-        'this endpoint takes multipart/form-data',
-        'invalid_request',
-        'invalid_request_error',
-      );
+      throw invalidRequest('this endpoint takes multipart/form-data');
     }
     return readMultipartBody(endpoint, request.body, contentType);
   }

@@ -1,0 +1,36 @@
+import { App, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+async function writeClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Copies text and says so; when the browser refuses, opens a dialog to copy it by hand (spec §8). */
+export function useCopy(): (text: string) => Promise<boolean> {
+  const { message, modal } = App.useApp();
+  const { t } = useTranslation();
+  return async (text: string) => {
+    if (await writeClipboard(text)) {
+      message.success(t('common.copied', { text: text.length > 60 ? `${text.slice(0, 60)}…` : text }));
+      return true;
+    }
+    modal.info({
+      title: t('common.copyManually'),
+      content: (
+        <Input.TextArea
+          value={text}
+          autoSize={{ minRows: 1, maxRows: 10 }}
+          readOnly
+          onFocus={(e) => e.target.select()}
+        />
+      ),
+      okText: t('common.close'),
+    });
+    return false;
+  };
+}

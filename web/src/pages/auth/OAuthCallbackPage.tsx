@@ -1,0 +1,3 @@
+export function OAuthCallbackPage() {
+  return <div>OAuthCallbackPage</div>;
+}

@@ -1,0 +1,3 @@
+export function ResetConfirmPage() {
+  return <div>ResetConfirmPage</div>;
+}

@@ -1,0 +1,3 @@
+export function ResetRequestPage() {
+  return <div>ResetRequestPage</div>;
+}

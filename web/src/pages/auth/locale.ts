@@ -1,0 +1,6 @@
+import type { Locale } from '../../i18n/locale.ts';
+
+export const locale: Locale = {
+  zh: { auth: {} },
+  en: { auth: {} },
+};

@@ -1,0 +1,3 @@
+export function ChannelsPage() {
+  return <div>ChannelsPage</div>;
+}

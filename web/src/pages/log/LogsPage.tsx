@@ -1,0 +1,3 @@
+export function LogsPage() {
+  return <div>LogsPage</div>;
+}

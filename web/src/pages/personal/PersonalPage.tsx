@@ -1,0 +1,3 @@
+export function PersonalPage() {
+  return <div>PersonalPage</div>;
+}

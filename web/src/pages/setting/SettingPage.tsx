@@ -1,0 +1,3 @@
+export function SettingPage() {
+  return <div>SettingPage</div>;
+}

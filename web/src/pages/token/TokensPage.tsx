@@ -1,0 +1,3 @@
+export function TokensPage() {
+  return <div>TokensPage</div>;
+}

@@ -1,0 +1,108 @@
+import { Spin } from 'antd';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { RequireAdmin, RequireLogin } from './session/guards.tsx';
+import { AppLayout } from './shell/AppLayout.tsx';
+import { NotFound, PlannedScreen } from './shell/NotFound.tsx';
+
+/** Each screen is its own chunk, loaded when first visited. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Component = lazy(async () => ({ default: pick(await load()) }));
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+const login = (element: ReactNode) => <RequireLogin>{element}</RequireLogin>;
+const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
+
+const Login = screen(
+  () => import('./pages/auth/LoginPage.tsx'),
+  (m) => m.LoginPage,
+);
+const Register = screen(
+  () => import('./pages/auth/RegisterPage.tsx'),
+  (m) => m.RegisterPage,
+);
+const ResetRequest = screen(
+  () => import('./pages/auth/ResetRequestPage.tsx'),
+  (m) => m.ResetRequestPage,
+);
+const ResetConfirm = screen(
+  () => import('./pages/auth/ResetConfirmPage.tsx'),
+  (m) => m.ResetConfirmPage,
+);
+const OAuthCallback = screen(
+  () => import('./pages/auth/OAuthCallbackPage.tsx'),
+  (m) => m.OAuthCallbackPage,
+);
+const Users = screen(
+  () => import('./pages/user/UsersPage.tsx'),
+  (m) => m.UsersPage,
+);
+const Personal = screen(
+  () => import('./pages/personal/PersonalPage.tsx'),
+  (m) => m.PersonalPage,
+);
+const Setting = screen(
+  () => import('./pages/setting/SettingPage.tsx'),
+  (m) => m.SettingPage,
+);
+const Tokens = screen(
+  () => import('./pages/token/TokensPage.tsx'),
+  (m) => m.TokensPage,
+);
+const Channels = screen(
+  () => import('./pages/channel/ChannelsPage.tsx'),
+  (m) => m.ChannelsPage,
+);
+const Logs = screen(
+  () => import('./pages/log/LogsPage.tsx'),
+  (m) => m.LogsPage,
+);
+const Home = screen(
+  () => import('./pages/home/HomePage.tsx'),
+  (m) => m.HomePage,
+);
+const About = screen(
+  () => import('./pages/home/AboutPage.tsx'),
+  (m) => m.AboutPage,
+);
+const planned = <PlannedScreen />;
+
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: Home },
+      { path: '/about', element: About },
+      { path: '/pricing', element: planned },
+      { path: '/login', element: Login },
+      { path: '/register', element: Register },
+      { path: '/reset', element: ResetRequest },
+      { path: '/user/reset', element: ResetConfirm },
+      { path: '/oauth/github', element: OAuthCallback },
+      { path: '/oauth/linuxdo', element: OAuthCallback },
+      { path: '/token', element: login(Tokens) },
+      { path: '/log', element: login(Logs) },
+      { path: '/personal', element: login(Personal) },
+      { path: '/user', element: admin(Users) },
+      { path: '/user/edit/:id', element: admin(Users) },
+      { path: '/user/edit', element: admin(Users) },
+      { path: '/channel', element: admin(Channels) },
+      { path: '/channel/edit/:id', element: admin(Channels) },
+      { path: '/channel/add', element: admin(Channels) },
+      { path: '/setting', element: admin(Setting) },
+      ...['/playground', '/topup', '/redemption', '/detail', '/midjourney', '/task', '/chat2link'].map(
+        (path) => ({
+          path,
+          element: login(planned),
+        }),
+      ),
+      { path: '/chat/:id?', element: planned },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

@@ -1,0 +1,22 @@
+import { Result } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { isAdmin, useSessionUser } from './session-store.ts';
+
+/** Anonymous visitors go to /login (spec: the login guard). */
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const user = useSessionUser();
+  const location = useLocation();
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <>{children}</>;
+}
+
+/** Admin screens (role 10 or higher, read from the stored user). */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const user = useSessionUser();
+  const { t } = useTranslation();
+  if (!user) return <RequireLogin>{children}</RequireLogin>;
+  if (!isAdmin(user)) return <Result status="403" title={t('auth.noPermission')} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,32 @@
+import { isAdminRole, isRootRole, type LoginResult } from '@relaygate/contract';
+import { useSyncExternalStore } from 'react';
+import { StorageKey, readJson, writeJson } from '../lib/storage.ts';
+
+/** The signed-in user as kept locally (spec §4: login stores it, logout and deletion clear it). */
+export type SessionUser = LoginResult;
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let current: SessionUser | null = readJson<SessionUser>(StorageKey.user);
+
+export function getSessionUser(): SessionUser | null {
+  return current;
+}
+
+export function setSessionUser(user: SessionUser | null): void {
+  current = user;
+  writeJson(StorageKey.user, user);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSessionUser(): SessionUser | null {
+  return useSyncExternalStore(subscribe, getSessionUser);
+}
+
+export const isAdmin = (user: SessionUser | null): boolean => !!user && isAdminRole(user.role);
+export const isRoot = (user: SessionUser | null): boolean => !!user && isRootRole(user.role);

@@ -1,0 +1,45 @@
+import type { StatusObject } from '@relaygate/contract';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../api/client.ts';
+import { i18n } from '../i18n/index.ts';
+import { DEFAULT_QUOTA_PER_UNIT, type QuotaDisplay } from '../lib/quota.ts';
+import { StorageKey, readJson, writeJson } from '../lib/storage.ts';
+import { feedback } from '../components/feedback.ts';
+
+export const STATUS_QUERY_KEY = ['status'] as const;
+
+async function loadStatus(): Promise<StatusObject> {
+  try {
+    const envelope = await request<StatusObject>('GET', '/api/status');
+    if (!envelope.success || !envelope.data) throw new Error(envelope.message);
+    writeJson(StorageKey.status, envelope.data);
+    return envelope.data;
+  } catch (error) {
+    feedback.message?.error(`${i18n.t('error.statusUnreachable')} ${i18n.t('error.statusFailed')}`);
+    throw error;
+  }
+}
+
+/** The server status object, loaded once per visit and kept locally so the next visit starts with it. */
+export function useStatus(): StatusObject | undefined {
+  const { data } = useQuery({
+    queryKey: STATUS_QUERY_KEY,
+    queryFn: loadStatus,
+    initialData: () => readJson<StatusObject>(StorageKey.status) ?? undefined,
+    initialDataUpdatedAt: 0,
+    staleTime: 60_000,
+    retry: false,
+  });
+  return data;
+}
+
+export function quotaDisplayOf(status: StatusObject | undefined): QuotaDisplay {
+  return {
+    quotaPerUnit: status?.quota_per_unit || DEFAULT_QUOTA_PER_UNIT,
+    displayInCurrency: status?.display_in_currency ?? true,
+  };
+}
+
+export function useQuotaDisplay(): QuotaDisplay {
+  return quotaDisplayOf(useStatus());
+}

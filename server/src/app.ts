@@ -11,6 +11,7 @@ import { logApi } from './api/log/index.ts';
 import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
 import { relayRoutes } from './relay/index.ts';
+import { registerConsoleFiles } from './console-files.ts';
 
 export const REQUEST_ID_HEADER = 'X-Oneapi-Request-Id';
 
@@ -72,7 +73,10 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     return reply.code(500).send({ success: false, message: 'internal server error, contact the admin' });
   });
 
+  const consoleFiles = await registerConsoleFiles(app, config.webDistDir);
+
   app.setNotFoundHandler((request, reply) => {
+    if (consoleFiles.serveApp(request, reply)) return reply;
     const message = `Invalid URL (${request.method} ${request.url.split('?')[0]})`;
     if (request.url.startsWith('/v1')) {
       return reply

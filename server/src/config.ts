@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -41,6 +42,7 @@ const envSchema = z.object({
   API_BODY_LIMIT_KB: positiveInt(1024),
   TRUST_PROXY: booleanFromEnv.default(false),
   WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(0).max(256)]).optional(),
+  WEB_DIST: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -62,6 +64,8 @@ export interface Config {
   trustProxy: boolean;
   /** Worker processes: WORKERS, or 'auto'/0 for one per core; unset means 1 on SQLite, one per core otherwise. */
   workers: number;
+  /** The built console (web/dist) served at `/`. */
+  webDistDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -99,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiBodyLimitBytes: e.API_BODY_LIMIT_KB * 1024,
     trustProxy: e.TRUST_PROXY,
     workers: workerCount(e.WORKERS, e.SQL_DSN),
+    webDistDir: e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
   };
 }

@@ -53,10 +53,18 @@ export function buildStatus(settings: OptionsCache, startTime: number): StatusOb
   };
 }
 
-/** GET /api/status (public) and GET /api/group/ (admin). */
+/** GET /api/status and the site texts (public), GET /api/group/ (admin). */
 export const statusApi: FastifyPluginAsync = async (app) => {
   const startTime = Math.floor(Date.now() / 1000);
   app.get('/api/status', async () => ok(buildStatus(app.settings, startTime)));
+
+  // Site texts the console shows on its home, about and notice areas (admin-set in Settings → Other).
+  const siteTexts = {
+    '/api/notice': 'Notice',
+    '/api/about': 'About',
+    '/api/home_page_content': 'HomePageContent',
+  } as const;
+  for (const [url, key] of Object.entries(siteTexts)) app.get(url, async () => ok(app.settings.get(key)));
 
   app.get('/api/group/', { preHandler: requireAdmin }, async () =>
     ok(Object.keys(app.settings.json<Record<string, number>>('GroupRatio'))),

@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH } from './support/chromium.ts';
+
+/**
+ * The built console (web/dist) against a real gateway with a fresh SQLite database and a mock upstream
+ * replaying recorded provider answers; started once by global-setup.ts. Run by `npm test` after the build.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: 'results/output',
+  globalSetup: './support/global-setup.ts',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: 'report', open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1366, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'journey', testMatch: 'journey.spec.ts' },
+    { name: 'screens', testMatch: 'screens.spec.ts', dependencies: ['journey'] },
+  ],
+});

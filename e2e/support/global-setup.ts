@@ -1,0 +1,33 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { fixtureJson, fixturesAvailable } from '../../server/test/support/fixtures.ts';
+import { MockUpstream } from '../../server/test/support/mock-upstream.ts';
+import { spawnGateway } from '../../server/test/support/spawn-gateway.ts';
+import { createTestDatabase } from '../../server/test/support/test-database.ts';
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const SCREENSHOTS = fileURLToPath(new URL('../results/screenshots', import.meta.url));
+
+/** One gateway (as `npm start` runs it) on a fresh SQLite file, serving the built console, and one mock provider. */
+export default async function globalSetup() {
+  if (!existsSync(`${WEB_DIST}/index.html`))
+    throw new Error('web/dist is missing: run `npm run build` first');
+  if (!fixturesAvailable)
+    throw new Error('the recorded provider fixtures (../shared/fixtures/upstream) are missing');
+
+  const upstream = await new MockUpstream().start();
+  upstream.reply('/v1/chat/completions', { json: fixtureJson('openai/chat/openai-text.json') });
+  const db = await createTestDatabase('sqlite');
+  const gateway = await spawnGateway(db, { WEB_DIST, LOG_LEVEL: 'warn' });
+
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  process.env.E2E_GATEWAY_URL = gateway.url;
+  process.env.E2E_UPSTREAM_URL = upstream.url;
+  process.env.E2E_SCREENSHOT_DIR = SCREENSHOTS;
+
+  return async () => {
+    await gateway.stop();
+    await upstream.stop();
+    await db.drop();
+  };
+}

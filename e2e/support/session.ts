@@ -1,0 +1,20 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in through the login form, as a person does. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('#login_username').fill(username);
+  await page.locator('#login_password').fill(password);
+  await page.locator('form#login button[type="submit"]').click();
+}
+
+/** Collects uncaught page errors; a spec asserts the list is empty at the end. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+export async function expectSignedIn(page: Page): Promise<void> {
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}

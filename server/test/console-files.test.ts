@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConsoleClient, ROOT } from './support/console-client.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+
+const INDEX_HTML = '<!doctype html><div id="root"></div>';
+
+describe.skipIf(databaseUnavailable())('the built console at /', () => {
+  let t: TestServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'relaygate-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    t = await startTestServer({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers the app for / and for any browser route, never cached', async () => {
+    for (const path of ['/', '/token', '/channel/edit/3', '/user/reset?email=a&token=b', '/no-such-page']) {
+      const response = await fetch(t.url + path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(INDEX_HTML);
+    }
+  });
+
+  it('serves hashed assets with a long cache and answers a missing one with 404', async () => {
+    const asset = await fetch(`${t.url}/assets/index-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(await asset.text()).toBe('console.log(1)');
+    expect((await fetch(`${t.url}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('keeps the API paths: unknown ones answer their own 404, never the app', async () => {
+    const api = await fetch(`${t.url}/api/no-such-route`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ success: false });
+    const openai = await fetch(`${t.url}/v1/no-such-route`);
+    expect(openai.status).toBe(404);
+    expect(await openai.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    for (const path of ['/v1beta/nope', '/pg/nope', '/mj/nope', '/suno/nope']) {
+      const response = await fetch(t.url + path);
+      expect(response.headers.get('content-type'), path).not.toMatch(/text\/html/);
+    }
+    const post = await fetch(`${t.url}/token`, { method: 'POST' });
+    expect(post.status).toBe(404);
+  });
+
+  it('answers the site texts set in the options, publicly', async () => {
+    const root = new ConsoleClient(t.url);
+    await root.login(ROOT.username, ROOT.password);
+    const texts = { About: 'about us', HomePageContent: '# Welcome', Notice: 'maintenance at noon' };
+    for (const [key, value] of Object.entries(texts)) {
+      expect((await root.put('/api/option/', { key, value })).body.success).toBe(true);
+    }
+    const anonymous = new ConsoleClient(t.url);
+    expect((await anonymous.get('/api/about')).body.data).toBe('about us');
+    expect((await anonymous.get('/api/home_page_content')).body.data).toBe('# Welcome');
+    expect((await anonymous.get('/api/notice')).body.data).toBe('maintenance at noon');
+  });
+});
+
+describe.skipIf(databaseUnavailable())('without a built console', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ WEB_DIST: join(tmpdir(), 'relaygate-no-such-dist') });
+  });
+  afterAll(async () => t?.close());
+
+  it('says how to build it on a browser route and still serves the APIs', async () => {
+    const page = await fetch(`${t.url}/token`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toMatch(/npm run build/);
+    expect((await fetch(`${t.url}/api/status`)).status).toBe(200);
+  });
+});

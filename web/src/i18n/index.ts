@@ -23,6 +23,7 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (language) => {
   writeText(StorageKey.language, language);
   document.documentElement.lang = language;

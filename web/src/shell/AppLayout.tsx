@@ -2,6 +2,7 @@ import { Drawer, Layout, theme } from 'antd';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { StorageKey, readText, writeText } from '../lib/storage.ts';
+import { useSessionUser } from '../session/session-store.ts';
 import { useStatus } from '../status/status.ts';
 import { Footer } from './Footer.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -20,11 +21,16 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useState(
     storedCollapse === null ? !!status?.default_collapse_sidebar : storedCollapse === 'true',
   );
-  const showSider = !isMobile && !sidebarHiddenOn(pathname);
+  // The console menu is for signed-in users; the sign-in pages, home and chat pages use the full width.
+  const signedIn = useSessionUser() !== null;
+  const showSider = !isMobile && signedIn && !sidebarHiddenOn(pathname);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <TopBar isMobile={isMobile} onMenuToggle={isMobile ? () => setDrawerOpen(true) : undefined} />
+      <TopBar
+        isMobile={isMobile}
+        onMenuToggle={isMobile && signedIn ? () => setDrawerOpen(true) : undefined}
+      />
       <Layout>
         {showSider && (
           <Layout.Sider

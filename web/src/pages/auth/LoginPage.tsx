@@ -1,3 +1,99 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { feedback } from '../../components/feedback.ts';
+import { useApiMutation } from '../../components/use-api-mutation.ts';
+import { useStatus } from '../../status/status.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { authApi } from './auth-api.ts';
+import { useBotCheck } from './BotCheck.tsx';
+import { DefaultPasswordModal } from './DefaultPasswordModal.tsx';
+import { isDefaultRootLogin } from './default-password.ts';
+import { ThirdPartyLogins } from './ThirdPartyLogins.tsx';
+import { useCompleteLogin } from './use-complete-login.ts';
+
+interface LoginForm {
+  username: string;
+  password: string;
+}
+
+/** /login (spec §2.2): password login, third-party logins, the bot check and the default-password dialog. */
 export function LoginPage() {
-  return <div>LoginPage</div>;
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const status = useStatus();
+  const bot = useBotCheck();
+  const completeLogin = useCompleteLogin();
+  const [mustChangePassword, setMustChangePassword] = useState(false);
+
+  const login = useApiMutation(
+    (values: LoginForm) =>
+      authApi.login({ username: values.username.trim(), password: values.password }, bot.token),
+    {
+      successMessage: false,
+      onSuccess: (user, values) => {
+        const mustChange = isDefaultRootLogin(values, user.role);
+        completeLogin(user, { stay: mustChange });
+        if (mustChange) setMustChangePassword(true);
+      },
+    },
+  );
+
+  const submit = (values: LoginForm) => {
+    if (!bot.ready) {
+      feedback.message?.info(t('auth.turnstileWait'));
+      return;
+    }
+    // A bot-check token is good for one try: a failed login needs a fresh one.
+    login.mutate(values, { onError: bot.renew });
+  };
+
+  const canRegister = !status?.self_use_mode_enabled && status?.register_enabled !== false;
+  const credentialsRule = [{ required: true, message: t('auth.enterCredentials') }];
+
+  return (
+    <AuthCard title={t('auth.loginTitle')}>
+      {searchParams.get('expired') === 'true' && (
+        <Alert type="warning" showIcon title={t('error.expired')} style={{ marginBottom: 16 }} />
+      )}
+      <Form<LoginForm> name="login" size="large" onFinish={submit} autoComplete="on">
+        <Form.Item name="username" rules={credentialsRule}>
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={t('auth.usernameOrEmail')}
+            autoComplete="username"
+            aria-label={t('auth.usernameOrEmail')}
+          />
+        </Form.Item>
+        <Form.Item name="password" rules={credentialsRule}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('auth.password')}
+            autoComplete="current-password"
+            aria-label={t('auth.password')}
+          />
+        </Form.Item>
+        {bot.widget}
+        <Button type="primary" htmlType="submit" block loading={login.isPending}>
+          {t('auth.loginButton')}
+        </Button>
+      </Form>
+      <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
+        {canRegister ? (
+          <Typography.Text>
+            {t('auth.noAccount')} <Link to="/register">{t('auth.registerLink')}</Link>
+          </Typography.Text>
+        ) : (
+          <span />
+        )}
+        <Typography.Text>
+          {t('auth.forgotPassword')} <Link to="/reset">{t('auth.resetLink')}</Link>
+        </Typography.Text>
+      </Flex>
+      <ThirdPartyLogins status={status} />
+      <DefaultPasswordModal open={mustChangePassword} />
+    </AuthCard>
+  );
 }

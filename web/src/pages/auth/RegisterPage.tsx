@@ -1,3 +1,125 @@
+import { Button, Flex, Form, Input, Result, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { feedback } from '../../components/feedback.ts';
+import { useApiMutation } from '../../components/use-api-mutation.ts';
+import { StorageKey, readText, writeText } from '../../lib/storage.ts';
+import { useStatus } from '../../status/status.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { authApi } from './auth-api.ts';
+import { useBotCheck } from './BotCheck.tsx';
+import { EmailCodeFields } from './EmailCodeFields.tsx';
+import { confirmRules, passwordRules, usernameRules } from './form-rules.ts';
+import { pickInviteCode } from './invite-code.ts';
+
+interface RegisterForm {
+  username: string;
+  password: string;
+  password2: string;
+  email?: string;
+  verification_code?: string;
+}
+
+/** The invite code from ?aff=, kept locally so it survives a detour (spec §2.3). */
+function useInviteCode(): string {
+  const [searchParams] = useSearchParams();
+  const fromLink = searchParams.get('aff');
+  const [code] = useState(() => pickInviteCode(fromLink, readText(StorageKey.affCode)));
+  useEffect(() => {
+    if (fromLink?.trim()) writeText(StorageKey.affCode, fromLink.trim());
+  }, [fromLink]);
+  return code;
+}
+
+/** /register (spec §2.3). */
 export function RegisterPage() {
-  return <div>RegisterPage</div>;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const status = useStatus();
+  const bot = useBotCheck();
+  const inviteCode = useInviteCode();
+  const [form] = Form.useForm<RegisterForm>();
+  const emailVerification = !!status?.email_verification;
+
+  const register = useApiMutation(
+    (values: RegisterForm) =>
+      authApi.register(
+        {
+          username: values.username.trim(),
+          password: values.password,
+          password2: values.password2,
+          ...(emailVerification
+            ? { email: values.email?.trim(), verification_code: values.verification_code?.trim() }
+            : {}),
+          ...(inviteCode ? { aff_code: inviteCode } : {}),
+        },
+        bot.token,
+      ),
+    { successMessage: t('auth.registerSuccess'), onSuccess: () => navigate('/login') },
+  );
+
+  const submit = (values: RegisterForm) => {
+    if (!bot.ready) {
+      feedback.message?.info(t('auth.turnstileWait'));
+      return;
+    }
+    register.mutate(values, { onError: bot.renew });
+  };
+
+  const closedReason =
+    status?.register_enabled === false
+      ? t('auth.registerDisabled')
+      : status?.password_register_enabled === false
+        ? t('auth.passwordRegisterDisabled')
+        : null;
+  if (closedReason) {
+    return (
+      <Result
+        status="warning"
+        title={closedReason}
+        extra={
+          <Link to="/login">
+            <Button type="primary">{t('auth.backToLogin')}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+
+  return (
+    <AuthCard title={t('auth.registerTitle')}>
+      <Form<RegisterForm> form={form} name="register" layout="vertical" onFinish={submit}>
+        <Form.Item name="username" label={t('auth.username')} rules={usernameRules(t)}>
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.password')} rules={passwordRules(t)}>
+          <Input.Password autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} />
+        </Form.Item>
+        <Form.Item
+          name="password2"
+          label={t('auth.confirmPassword')}
+          dependencies={['password']}
+          rules={confirmRules(t)}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        {emailVerification && <EmailCodeFields form={form} bot={bot} />}
+        {inviteCode && (
+          <Typography.Paragraph type="secondary">
+            {t('auth.inviteCode', { code: inviteCode })}
+          </Typography.Paragraph>
+        )}
+        {bot.widget}
+        <Button type="primary" htmlType="submit" block loading={register.isPending}>
+          {t('auth.registerButton')}
+        </Button>
+      </Form>
+      <Flex justify="center" style={{ marginTop: 16 }}>
+        <Typography.Text>
+          {t('auth.haveAccount')} <Link to="/login">{t('auth.loginLink')}</Link>
+        </Typography.Text>
+      </Flex>
+    </AuthCard>
+  );
 }

@@ -1,3 +1,46 @@
+import { Button, Card, Flex, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSessionUser } from '../../session/session-store.ts';
+import { useStatus } from '../../status/status.ts';
+import { contentKind } from './content-kind.ts';
+import { PageContent } from './PageContent.tsx';
+import { usePageContent } from './use-page-content.ts';
+
+/** Shown when the admin has set no home page content (or it cannot be loaded). */
+function WelcomeCard() {
+  const { t } = useTranslation();
+  const status = useStatus();
+  const user = useSessionUser();
+  const name = status?.system_name || 'Relaygate';
+  return (
+    <Flex justify="center" style={{ padding: '48px 0' }}>
+      <Card style={{ width: '100%', maxWidth: 720 }} data-testid="home-welcome">
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          {t('home.welcomeTitle', { name })}
+        </Typography.Title>
+        <Typography.Paragraph>{t('home.welcomeDescription')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('home.welcomeHint')}</Typography.Paragraph>
+        <Flex gap={8} wrap>
+          <Link to="/token">
+            <Button type="primary">{t('home.openConsole')}</Button>
+          </Link>
+          {!user && (
+            <Link to="/login">
+              <Button>{t('shell.login')}</Button>
+            </Link>
+          )}
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}
+
+/** / : the admin's home page content (a framed URL, HTML or text), else a welcome card. */
 export function HomePage() {
-  return <div>HomePage</div>;
+  const { t } = useTranslation();
+  const { data, isPending, isError } = usePageContent('/api/home_page_content');
+  if (isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  if (isError || contentKind(data) === 'empty') return <WelcomeCard />;
+  return <PageContent content={data} title={t('shell.home')} />;
 }

@@ -1,0 +1,111 @@
+import type { ChannelView } from '@relaygate/contract';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { showSuccess } from '../../components/feedback.ts';
+import { useFormatQuota } from '../../components/QuotaText.tsx';
+import { useApiMutation } from '../../components/use-api-mutation.ts';
+import { formatTimestamp } from '../../lib/time.ts';
+import { CHANNELS_KEY, channelApi } from './channel-api.ts';
+import {
+  STATUS_COLOUR,
+  millisecondsToSeconds,
+  parseOtherInfo,
+  responseTimeColour,
+  splitNames,
+  statusKind,
+} from './channel-status.ts';
+
+/** Name with its tag and remark. */
+export function NameCell({ channel }: { channel: ChannelView }) {
+  return (
+    <Space size={4} wrap>
+      <span>{channel.name}</span>
+      {channel.tag ? <Tag color="blue">{channel.tag}</Tag> : null}
+      {channel.remark ? (
+        <Tooltip title={channel.remark}>
+          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 140 }}>
+            {channel.remark}
+          </Typography.Text>
+        </Tooltip>
+      ) : null}
+    </Space>
+  );
+}
+
+/** Enabled / disabled / auto-disabled; the last with its reason and time. */
+export function StatusCell({ status, otherInfo }: { status: number; otherInfo?: string | null }) {
+  const { t } = useTranslation();
+  const kind = statusKind(status);
+  const tag = <Tag color={STATUS_COLOUR[kind]}>{t(`channel.status.${kind}`)}</Tag>;
+  if (kind !== 'autoDisabled') return tag;
+  const info = parseOtherInfo(otherInfo);
+  const title = (
+    <>
+      <div>{t('channel.status.reason', { reason: info.status_reason || t('common.unknown') })}</div>
+      <div>{t('channel.status.time', { time: formatTimestamp(info.status_time ?? 0) || '-' })}</div>
+    </>
+  );
+  return <Tooltip title={title}>{tag}</Tooltip>;
+}
+
+/** The last test's response time in seconds, coloured; the test time on hover. */
+export function ResponseTimeCell({ channel }: { channel: ChannelView }) {
+  const { t } = useTranslation();
+  const colour = responseTimeColour(channel.response_time);
+  const label =
+    colour === 'default'
+      ? t('channel.responseTime.untested')
+      : t('channel.responseTime.seconds', { time: millisecondsToSeconds(channel.response_time) });
+  const tested = formatTimestamp(channel.test_time);
+  return (
+    <Tooltip title={tested ? t('channel.responseTime.testedAt', { time: tested }) : undefined}>
+      <Tag color={colour}>{label}</Tag>
+    </Tooltip>
+  );
+}
+
+/** Used quota, and the upstream balance: a click asks the upstream again. */
+export function BalanceCell({ channel }: { channel: ChannelView }) {
+  const { t } = useTranslation();
+  const formatQuota = useFormatQuota();
+  const update = useApiMutation(() => channelApi.updateBalance(channel.id), {
+    invalidate: [CHANNELS_KEY],
+    successMessage: false,
+    onSuccess: ({ balance }) => showSuccess(t('channel.balance.updated', { balance: balance.toFixed(2) })),
+  });
+  const updated = formatTimestamp(channel.balance_updated_time);
+  return (
+    <Space size={4} wrap>
+      <Tooltip title={t('channel.balance.used')}>
+        <Tag color="default">{formatQuota(channel.used_quota)}</Tag>
+      </Tooltip>
+      <Tooltip
+        title={
+          updated
+            ? t('channel.balance.clickToUpdateAt', { time: updated })
+            : t('channel.balance.clickToUpdate')
+        }
+      >
+        <Tag
+          color="blue"
+          style={{ cursor: update.isPending ? 'wait' : 'pointer' }}
+          onClick={() => !update.isPending && update.mutate(undefined)}
+        >
+          {update.isPending ? t('common.loading') : `$${channel.balance.toFixed(2)}`}
+        </Tag>
+      </Tooltip>
+    </Space>
+  );
+}
+
+/** The channel's groups as tags. */
+export function GroupsCell({ group }: { group: string | string[] }) {
+  const names = Array.isArray(group) ? group : splitNames(group);
+  return (
+    <Space size={2} wrap>
+      {names.map((name) => (
+        <Tag key={name}>{name}</Tag>
+      ))}
+    </Space>
+  );
+}

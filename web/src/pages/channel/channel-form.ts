@@ -1,0 +1,196 @@
+import { ChannelType, type ChannelView } from '@relaygate/contract';
+import { splitNames } from './channel-status.ts';
+
+/** iFlytek Spark: an empty `other` (its API version) becomes v2.1. */
+export const XUNFEI_TYPE = 18;
+export const XUNFEI_DEFAULT_VERSION = 'v2.1';
+export const MIN_PRIORITY = -999;
+export const MIN_WEIGHT = 0;
+
+/** The drawer's fields (antd Form name "channel"). */
+export interface ChannelFormValues {
+  type: number;
+  name: string;
+  /** One key, or one key per line in batch mode; blank on edit keeps the stored key. */
+  key: string;
+  batch: boolean;
+  base_url: string;
+  other: string;
+  openai_organization: string;
+  models: string[];
+  groups: string[];
+  model_mapping: string;
+  status_code_mapping: string;
+  setting: string;
+  test_model: string;
+  auto_ban: boolean;
+  priority: number | null;
+  weight: number | null;
+  max_input_tokens: number | null;
+  tag: string;
+  remark: string;
+}
+
+/** What POST/PUT /api/channel/ take (`group` comma-separated, `models` comma-separated). */
+export interface ChannelPayload {
+  id?: number;
+  type: number;
+  name: string;
+  key?: string;
+  base_url: string;
+  other: string;
+  openai_organization: string;
+  models: string;
+  group: string;
+  model_mapping: string;
+  status_code_mapping: string;
+  setting: string;
+  test_model: string;
+  auto_ban: 0 | 1;
+  priority?: number;
+  weight?: number;
+  max_input_tokens?: number;
+  tag: string;
+  remark: string;
+}
+
+/** Spec §9: type 1, auto_ban 1, group default, priority 0, weight 0. */
+export const DEFAULT_CHANNEL_FORM: ChannelFormValues = {
+  type: ChannelType.OpenAI,
+  name: '',
+  key: '',
+  batch: false,
+  base_url: '',
+  other: '',
+  openai_organization: '',
+  models: [],
+  groups: ['default'],
+  model_mapping: '',
+  status_code_mapping: '',
+  setting: '',
+  test_model: '',
+  auto_ban: true,
+  priority: 0,
+  weight: 0,
+  max_input_tokens: 0,
+  tag: '',
+  remark: '',
+};
+
+/** The form as it opens for a loaded channel (the key never comes back, so it starts blank). */
+export function channelToForm(channel: ChannelView): ChannelFormValues {
+  return {
+    type: channel.type,
+    name: channel.name,
+    key: '',
+    batch: false,
+    base_url: channel.base_url ?? '',
+    other: channel.other ?? '',
+    openai_organization: channel.openai_organization ?? '',
+    models: splitNames(channel.models),
+    groups: splitNames(channel.group),
+    model_mapping: channel.model_mapping ?? '',
+    status_code_mapping: channel.status_code_mapping ?? '',
+    setting: channel.setting ?? '',
+    test_model: channel.test_model ?? '',
+    auto_ban: channel.auto_ban !== 0,
+    priority: channel.priority,
+    weight: channel.weight,
+    max_input_tokens: channel.max_input_tokens,
+    tag: channel.tag ?? '',
+    remark: channel.remark ?? '',
+  };
+}
+
+/** The create form prefilled from a channel to copy: every field but the key, the name marked as a copy. */
+export function copyToForm(channel: ChannelView): ChannelFormValues {
+  return { ...channelToForm(channel), name: `${channel.name}_copy` };
+}
+
+/** Whether text is empty or a JSON object ("null" counts as empty, as the server reads it). */
+export function isJsonObjectText(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed === 'null') return true;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return !!value && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Base URL without trailing slashes. */
+export const stripTrailingSlash = (url: string): string => url.trim().replace(/\/+$/, '');
+
+/** The first rule the form breaks, as an i18n key under `channel.error`, or null. */
+export function validateChannelForm(values: ChannelFormValues, creating: boolean): string | null {
+  if (creating && (values.name.trim() === '' || values.key.trim() === '')) return 'channel.error.nameAndKey';
+  if (!creating && values.name.trim() === '') return 'channel.error.nameAndKey';
+  if (values.models.length === 0) return 'channel.error.noModels';
+  if (!isJsonObjectText(values.model_mapping)) return 'channel.error.mappingJson';
+  if (!isJsonObjectText(values.status_code_mapping)) return 'channel.error.statusCodeJson';
+  if (!isJsonObjectText(values.setting)) return 'channel.error.settingJson';
+  return null;
+}
+
+/** An integer at least `min`, or undefined when not given (empty means "ignore"). */
+export function integerAtLeast(value: number | null | undefined, min: number): number | undefined {
+  if (value === null || value === undefined || !Number.isFinite(value)) return undefined;
+  return Math.max(min, Math.trunc(value));
+}
+
+/** The body of POST/PUT /api/channel/ for valid form values. */
+export function formToPayload(values: ChannelFormValues, id?: number): ChannelPayload {
+  const other = values.other.trim();
+  const payload: ChannelPayload = {
+    type: values.type,
+    name: values.name.trim(),
+    base_url: stripTrailingSlash(values.base_url),
+    other: values.type === XUNFEI_TYPE && other === '' ? XUNFEI_DEFAULT_VERSION : other,
+    openai_organization: values.openai_organization.trim(),
+    models: values.models.map((model) => model.trim()).join(','),
+    group: values.groups.join(','),
+    model_mapping: values.model_mapping.trim(),
+    status_code_mapping: values.status_code_mapping.trim(),
+    setting: values.setting.trim(),
+    test_model: values.test_model.trim(),
+    auto_ban: values.auto_ban ? 1 : 0,
+    tag: values.tag.trim(),
+    remark: values.remark.trim(),
+  };
+  if (id !== undefined) payload.id = id;
+  const key = values.key.trim();
+  if (key !== '') payload.key = key;
+  const priority = integerAtLeast(values.priority, MIN_PRIORITY);
+  if (priority !== undefined) payload.priority = priority;
+  const weight = integerAtLeast(values.weight, MIN_WEIGHT);
+  if (weight !== undefined) payload.weight = weight;
+  const maxInputTokens = integerAtLeast(values.max_input_tokens, 0);
+  if (maxInputTokens !== undefined) payload.max_input_tokens = maxInputTokens;
+  return payload;
+}
+
+/** POST /api/channel/: the channel itself, or new-api's batch form (one channel per key line). */
+export function createBody(values: ChannelFormValues): unknown {
+  const channel = formToPayload(values);
+  return values.batch ? { mode: 'batch', channel } : channel;
+}
+
+/** Adds comma-separated custom model names; names already in the list are reported, not added twice. */
+export function addCustomModels(
+  current: string[],
+  input: string,
+): { models: string[]; duplicates: string[] } {
+  const models = [...current];
+  const duplicates: string[] = [];
+  for (const name of splitNames(input)) {
+    if (models.includes(name)) duplicates.push(name);
+    else models.push(name);
+  }
+  return { models, duplicates };
+}
+
+/** Fetched model names merged into the selection without duplicates. */
+export const mergeModels = (current: string[], extra: string[]): string[] => [
+  ...new Set([...current, ...extra]),
+];

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatSeconds,
+  millisecondsToSeconds,
+  parseOtherInfo,
+  responseTimeColour,
+  splitNames,
+  statusKind,
+  toggledStatus,
+} from './channel-status.ts';
+
+describe('responseTimeColour', () => {
+  it('is grey when untested', () => {
+    expect(responseTimeColour(0)).toBe('default');
+  });
+  it('follows the 1 s / 3 s / 5 s thresholds', () => {
+    expect(responseTimeColour(1)).toBe('green');
+    expect(responseTimeColour(1000)).toBe('green');
+    expect(responseTimeColour(1001)).toBe('lime');
+    expect(responseTimeColour(3000)).toBe('lime');
+    expect(responseTimeColour(3001)).toBe('yellow');
+    expect(responseTimeColour(5000)).toBe('yellow');
+    expect(responseTimeColour(5001)).toBe('red');
+  });
+});
+
+describe('time formatting', () => {
+  it('shows milliseconds as seconds', () => {
+    expect(millisecondsToSeconds(1234)).toBe('1.23');
+    expect(formatSeconds(0.5)).toBe('0.50');
+    expect(formatSeconds(Number.NaN)).toBe('0.00');
+  });
+});
+
+describe('statusKind', () => {
+  it('names the three channel statuses', () => {
+    expect(statusKind(1)).toBe('enabled');
+    expect(statusKind(2)).toBe('disabled');
+    expect(statusKind(3)).toBe('autoDisabled');
+    expect(statusKind(0)).toBe('unknown');
+  });
+  it('toggles enabled to disabled and anything else to enabled', () => {
+    expect(toggledStatus(1)).toBe(2);
+    expect(toggledStatus(2)).toBe(1);
+    expect(toggledStatus(3)).toBe(1);
+  });
+});
+
+describe('parseOtherInfo', () => {
+  it('reads the reason and time', () => {
+    expect(parseOtherInfo('{"status_reason":"quota","status_time":1700000000}')).toEqual({
+      status_reason: 'quota',
+      status_time: 1700000000,
+    });
+  });
+  it('tolerates empty or broken text', () => {
+    expect(parseOtherInfo('')).toEqual({});
+    expect(parseOtherInfo('not json')).toEqual({});
+    expect(parseOtherInfo('[1]')).toEqual({});
+  });
+});
+
+describe('splitNames', () => {
+  it('trims, drops empties and duplicates', () => {
+    expect(splitNames(' a, b,,a ,c')).toEqual(['a', 'b', 'c']);
+    expect(splitNames(null)).toEqual([]);
+  });
+});

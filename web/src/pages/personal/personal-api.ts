@@ -1,0 +1,45 @@
+import type { UserView } from '@relaygate/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import type { NotifyPayload } from './notify-settings.ts';
+
+export const personalKeys = {
+  self: ['personal', 'self'] as const,
+  aff: ['personal', 'aff'] as const,
+  models: ['personal', 'models'] as const,
+};
+
+/** The signed-in user, fresh from GET /api/user/self. */
+export function useSelf() {
+  return useQuery({ queryKey: personalKeys.self, queryFn: () => api.get<UserView>('/api/user/self') });
+}
+
+/** The invite code (GET /api/user/aff makes one on first use). */
+export function useAffCode() {
+  return useQuery({
+    queryKey: personalKeys.aff,
+    queryFn: () => api.get<string>('/api/user/aff'),
+    staleTime: Infinity,
+  });
+}
+
+/** The models the user's groups can call. */
+export function useUserModels() {
+  return useQuery({ queryKey: personalKeys.models, queryFn: () => api.get<string[]>('/api/user/models') });
+}
+
+export const transferAffQuota = (quota: number) => api.post<void>('/api/user/aff_transfer', { quota });
+
+/** Makes a new system access token, replacing the old one. */
+export const generateAccessToken = () => api.get<string>('/api/user/token');
+
+export const changePassword = (password: string) => api.put<void>('/api/user/self', { password });
+
+export const deleteSelf = () => api.delete<void>('/api/user/self');
+
+export const saveNotifySettings = (payload: NotifyPayload) => api.put<void>('/api/user/setting', payload);
+
+export const sendVerificationCode = (email: string) => api.get<void>('/api/verification', { email });
+
+export const bindEmail = ({ email, code }: { email: string; code: string }) =>
+  api.get<void>('/api/oauth/email/bind', { email, code });

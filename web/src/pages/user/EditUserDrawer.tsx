@@ -1,0 +1,131 @@
+import type { UserView } from '@relaygate/contract';
+import { Alert, Button, Divider, Drawer, Form, Input, InputNumber, Space, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../components/QuotaText.tsx';
+import { useApiMutation } from '../../components/use-api-mutation.ts';
+import { inputToQuota } from '../../lib/quota.ts';
+import { useQuotaDisplay } from '../../status/status.ts';
+import { GroupSelect } from './GroupSelect.tsx';
+import { updateUser, useUser, userKeys } from './user-api.ts';
+import { MIN_PASSWORD_LENGTH, toEditValues, toUpdatePayload, type EditUserValues } from './user-form.ts';
+
+/** Accounts the user binds from their own settings; shown here read-only (spec §2.4). */
+const BOUND_FIELDS = ['github_id', 'wechat_id', 'telegram_id', 'email', 'linux_do_id'] as const;
+
+/** Edits one user: loads GET /api/user/{id}, saves PUT /api/user/ with the fields and the id. */
+export function EditUserDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  // Keep the last user on screen while the drawer slides shut.
+  const [shownId, setShownId] = useState(id);
+  if (id !== null && id !== shownId) setShownId(id);
+  const user = useUser(shownId);
+  const [form] = Form.useForm<EditUserValues>();
+  const save = useApiMutation(updateUser, { invalidate: [userKeys.all], onSuccess: onClose });
+
+  return (
+    <Drawer
+      title={t('user.edit.title')}
+      open={id !== null}
+      onClose={onClose}
+      size={600}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} disabled={!user.data} onClick={() => form.submit()}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      {user.isLoading && <Spin style={{ display: 'block', margin: '48px auto' }} />}
+      {user.error && <Alert type="error" showIcon title={user.error.message} />}
+      {user.data && shownId !== null && (
+        <EditUserForm
+          key={shownId}
+          form={form}
+          user={user.data}
+          onSubmit={(payload) => save.mutate(payload)}
+        />
+      )}
+    </Drawer>
+  );
+}
+
+function EditUserForm({
+  form,
+  user,
+  onSubmit,
+}: {
+  form: ReturnType<typeof Form.useForm<EditUserValues>>[0];
+  user: UserView;
+  onSubmit: (payload: ReturnType<typeof toUpdatePayload>) => void;
+}) {
+  const { t } = useTranslation();
+  const display = useQuotaDisplay();
+  const formatQuota = useFormatQuota();
+  const quota = Form.useWatch('quota', form);
+  const initialValues = {
+    ...toEditValues(user, display),
+    ...Object.fromEntries(BOUND_FIELDS.map((field) => [field, user[field]])),
+  };
+
+  return (
+    <Form
+      form={form}
+      name="editUser"
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={(values) => onSubmit(toUpdatePayload(user.id, values, display))}
+    >
+      <Form.Item
+        name="username"
+        label={t('user.form.username')}
+        rules={[{ required: true, whitespace: true, message: t('user.form.usernameRequired') }]}
+      >
+        <Input autoComplete="off" maxLength={12} />
+      </Form.Item>
+      <Form.Item name="display_name" label={t('user.form.displayName')}>
+        <Input autoComplete="off" maxLength={20} placeholder={t('user.form.displayNamePlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('user.form.newPassword')}
+        extra={t('user.form.newPasswordHint', { min: MIN_PASSWORD_LENGTH })}
+        rules={[
+          { min: MIN_PASSWORD_LENGTH, message: t('user.form.passwordShort', { min: MIN_PASSWORD_LENGTH }) },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        name="group"
+        label={t('common.group')}
+        rules={[{ required: true, message: t('user.form.groupRequired') }]}
+      >
+        <GroupSelect />
+      </Form.Item>
+      <Form.Item
+        name="quota"
+        label={t('user.form.quota')}
+        extra={t('user.form.quotaAmount', { amount: formatQuota(inputToQuota(Number(quota) || 0, display)) })}
+        rules={[{ required: true, message: t('user.form.quotaRequired') }]}
+      >
+        <InputNumber
+          min={0}
+          step={display.displayInCurrency ? 1 : display.quotaPerUnit}
+          precision={display.displayInCurrency ? undefined : 0}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      <Divider titlePlacement="start">{t('user.form.bound')}</Divider>
+      {BOUND_FIELDS.map((field) => (
+        <Form.Item key={field} name={field} label={t(`user.form.${field}`)}>
+          <Input readOnly variant="filled" placeholder={t('user.form.boundPlaceholder')} />
+        </Form.Item>
+      ))}
+      <Button htmlType="submit" hidden />
+    </Form>
+  );
+}

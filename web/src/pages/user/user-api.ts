@@ -1,0 +1,64 @@
+import type { ManageAction, Page, UserView } from '@relaygate/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import type { CreateUserPayload, UpdateUserPayload } from './user-form.ts';
+
+/** What the search form has applied; empty fields mean the plain list. */
+export interface UserSearch {
+  keyword: string;
+  group: string;
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: ['users', 'list'] as const,
+  list: (search: UserSearch, page: number, pageSize: number) =>
+    ['users', 'list', search.keyword, search.group, page, pageSize] as const,
+  detail: (id: number) => ['users', 'detail', id] as const,
+  groups: ['users', 'groups'] as const,
+};
+
+/** GET /api/user/search when a keyword or group is set, the plain GET /api/user/ otherwise. */
+export function fetchUsers(search: UserSearch, page: number, pageSize: number): Promise<Page<UserView>> {
+  const keyword = search.keyword.trim();
+  if (!keyword && !search.group) return api.get('/api/user/', { p: page, page_size: pageSize });
+  return api.get('/api/user/search', { keyword, group: search.group, p: page, page_size: pageSize });
+}
+
+export function useUsers(search: UserSearch, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: userKeys.list(search, page, pageSize),
+    queryFn: () => fetchUsers(search, page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUser(id: number | null) {
+  return useQuery({
+    queryKey: userKeys.detail(id ?? 0),
+    queryFn: () => api.get<UserView>(`/api/user/${id}`),
+    enabled: id !== null,
+    gcTime: 0,
+  });
+}
+
+/** The group names for the search filter and the edit drawer. */
+export function useGroups() {
+  return useQuery({
+    queryKey: userKeys.groups,
+    queryFn: () => api.get<string[]>('/api/group/'),
+    staleTime: 60_000,
+  });
+}
+
+export const createUser = (payload: CreateUserPayload) => api.post<void>('/api/user/', payload);
+
+export const updateUser = (payload: UpdateUserPayload) => api.put<void>('/api/user/', payload);
+
+export interface ManageResult {
+  status: number;
+  role: number;
+}
+
+export const manageUser = (id: number, action: ManageAction) =>
+  api.post<ManageResult>('/api/user/manage', { id, action });

@@ -1,3 +1,111 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { TokenView } from '@relaygate/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, Space, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showError } from '../../components/feedback.ts';
+import { useCopy } from '../../components/use-copy.tsx';
+import { usePaging } from '../../components/use-paging.ts';
+import { TokenDrawer } from './TokenDrawer.tsx';
+import { TOKENS_QUERY_KEY, fetchTokens, type TokenSearch } from './token-api.ts';
+import { selectedKeysText } from './token-view.ts';
+import { useTokenColumns } from './use-token-columns.tsx';
+
+const NO_SEARCH: TokenSearch = { keyword: '', token: '' };
+
+/** /token: the user's API keys — search, list, create/edit, enable/disable, delete, copy. */
 export function TokensPage() {
-  return <div>TokensPage</div>;
+  const { t } = useTranslation();
+  const copy = useCopy();
+  const { page, pageSize, setPage, pagination } = usePaging();
+  const [search, setSearch] = useState<TokenSearch>(NO_SEARCH);
+  const [selected, setSelected] = useState<TokenView[]>([]);
+  const [drawer, setDrawer] = useState<{ open: boolean; token?: TokenView }>({ open: false });
+  const [searchForm] = Form.useForm<TokenSearch>();
+
+  const tokens = useQuery({
+    queryKey: [...TOKENS_QUERY_KEY, page, pageSize, search],
+    queryFn: () => fetchTokens(page, pageSize, search),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (tokens.error) showError(tokens.error);
+  }, [tokens.error]);
+
+  const columns = useTokenColumns((token) => setDrawer({ open: true, token }));
+
+  const copySelected = () => {
+    if (selected.length === 0) showError(new Error(t('token.selectAtLeastOne')));
+    else void copy(selectedKeysText(selected));
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Alert type="warning" showIcon title={t('token.warning')} />
+      <Card title={t('token.title')}>
+        <Form
+          form={searchForm}
+          name="tokenSearch"
+          layout="inline"
+          initialValues={NO_SEARCH}
+          onFinish={(values) => {
+            setSearch({ keyword: values.keyword ?? '', token: values.token ?? '' });
+            setPage(1);
+          }}
+          style={{ marginBottom: 16, rowGap: 8 }}
+        >
+          <Form.Item name="keyword" label={t('token.keyword')}>
+            <Input placeholder={t('token.keywordPlaceholder')} allowClear />
+          </Form.Item>
+          <Form.Item name="token" label={t('token.tokenKey')}>
+            <Input placeholder={t('token.tokenKeyPlaceholder')} allowClear />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                {t('common.search')}
+              </Button>
+              <Button
+                onClick={() => {
+                  searchForm.resetFields();
+                  setSearch(NO_SEARCH);
+                  setPage(1);
+                }}
+              >
+                {t('common.reset')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true })}>
+            {t('token.add')}
+          </Button>
+          <Button onClick={copySelected}>{t('token.copySelected')}</Button>
+          <Button icon={<ReloadOutlined />} loading={tokens.isFetching} onClick={() => void tokens.refetch()}>
+            {t('common.refresh')}
+          </Button>
+        </Space>
+        <Table<TokenView>
+          rowKey="id"
+          columns={columns}
+          dataSource={tokens.data?.items ?? []}
+          loading={tokens.isLoading}
+          pagination={pagination(tokens.data?.total ?? 0)}
+          scroll={{ x: 'max-content' }}
+          rowSelection={{
+            selectedRowKeys: selected.map((token) => token.id),
+            preserveSelectedRowKeys: true,
+            onChange: (_, rows) => setSelected(rows.filter(Boolean)),
+          }}
+        />
+      </Card>
+      <TokenDrawer
+        open={drawer.open}
+        token={drawer.token}
+        onClose={() => setDrawer((current) => ({ ...current, open: false }))}
+      />
+    </Space>
+  );
 }

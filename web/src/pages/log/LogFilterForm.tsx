@@ -1,0 +1,93 @@
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DATE_TIME_FORMAT } from '../../lib/time.ts';
+import { defaultLogFilter, isValidChannel, type LogFilterValues } from './log-filter.ts';
+import { LOG_TYPES } from './log-format.ts';
+
+/** The log filters; admins also filter by channel and username. Search hands the values up. */
+export function LogFilterForm({
+  admin,
+  initialValues,
+  loading,
+  onSearch,
+}: {
+  admin: boolean;
+  initialValues: LogFilterValues;
+  loading: boolean;
+  onSearch: (values: LogFilterValues) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<LogFilterValues>();
+  const typeOptions = [
+    { value: 0, label: t('log.filter.allTypes') },
+    ...LOG_TYPES.map((type) => ({ value: type.value, label: t(`log.type.${type.label}`) })),
+  ];
+
+  return (
+    <Form
+      form={form}
+      name="logFilter"
+      layout="inline"
+      initialValues={initialValues}
+      onFinish={(values) => onSearch({ ...initialValues, ...values })}
+      style={{ rowGap: 8 }}
+    >
+      <Form.Item name="type" label={t('log.filter.type')}>
+        <Select options={typeOptions} style={{ width: 140 }} />
+      </Form.Item>
+      <Form.Item name="token_name" label={t('log.filter.tokenName')}>
+        <Input allowClear placeholder={t('log.filter.tokenName')} />
+      </Form.Item>
+      <Form.Item name="model_name" label={t('log.filter.modelName')}>
+        <Input allowClear placeholder={t('log.filter.modelName')} />
+      </Form.Item>
+      <Form.Item name="time" label={t('log.filter.time')}>
+        <DatePicker.RangePicker
+          showTime
+          format={DATE_TIME_FORMAT}
+          placeholder={[t('log.filter.startTime'), t('log.filter.endTime')]}
+        />
+      </Form.Item>
+      <Form.Item name="group" label={t('log.filter.group')}>
+        <Input allowClear placeholder={t('log.filter.group')} />
+      </Form.Item>
+      {admin && (
+        <>
+          <Form.Item
+            name="channel"
+            label={t('log.filter.channel')}
+            rules={[
+              {
+                validator: (_, value) =>
+                  isValidChannel(value)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('log.filter.channelInvalid'))),
+              },
+            ]}
+          >
+            <Input allowClear placeholder={t('log.filter.channel')} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="username" label={t('log.filter.username')}>
+            <Input allowClear placeholder={t('log.filter.username')} />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={loading}>
+            {t('common.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              const fresh = defaultLogFilter();
+              form.setFieldsValue(fresh);
+              onSearch(fresh);
+            }}
+          >
+            {t('common.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

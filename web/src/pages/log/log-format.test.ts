@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  channelChain,
+  costDigits,
+  detailParts,
+  durationColor,
+  frtColor,
+  frtSeconds,
+  logTypeTag,
+  parseOther,
+  upstreamModel,
+} from './log-format.ts';
+
+describe('colours', () => {
+  it('colours the use time: under 101 s green, under 300 s orange, else red', () => {
+    expect(durationColor(0)).toBe('green');
+    expect(durationColor(100)).toBe('green');
+    expect(durationColor(101)).toBe('orange');
+    expect(durationColor(299)).toBe('orange');
+    expect(durationColor(300)).toBe('red');
+  });
+  it('colours the first-token time: under 3 s green, under 10 s orange, else red', () => {
+    expect(frtSeconds(2500)).toBe(2.5);
+    expect(frtColor(2.999)).toBe('green');
+    expect(frtColor(3)).toBe('orange');
+    expect(frtColor(9.9)).toBe('orange');
+    expect(frtColor(10)).toBe('red');
+  });
+});
+
+describe('cost digits', () => {
+  it('shows fractions of a cent for small costs and cents for a dollar or more', () => {
+    expect(costDigits(12_345, { quotaPerUnit: 500_000 })).toBe(6);
+    expect(costDigits(5_000_000, { quotaPerUnit: 500_000 })).toBe(2);
+    expect(costDigits(0, { quotaPerUnit: 500_000 })).toBe(2);
+  });
+});
+
+describe('type labels', () => {
+  it('names each log type and falls back to unknown', () => {
+    expect(logTypeTag(1).label).toBe('topUp');
+    expect(logTypeTag(2).label).toBe('consume');
+    expect(logTypeTag(3).label).toBe('manage');
+    expect(logTypeTag(4).label).toBe('system');
+    expect(logTypeTag(5)).toEqual({ value: 5, label: 'error', color: 'red' });
+    expect(logTypeTag(6).label).toBe('refund');
+    expect(logTypeTag(0).label).toBe('unknown');
+  });
+});
+
+describe('other', () => {
+  it('parses objects only', () => {
+    expect(parseOther('{"frt":5}')).toEqual({ frt: 5 });
+    expect(parseOther('')).toEqual({});
+    expect(parseOther('[1]')).toEqual({});
+    expect(parseOther('oops')).toEqual({});
+  });
+
+  it('summarises ratios, cache tokens and, for admins, the channel chain', () => {
+    const other = {
+      model_ratio: 2.5,
+      completion_ratio: 4,
+      group_ratio: 1,
+      cache_tokens: 100,
+      cache_ratio: 0.5,
+      admin_info: { use_channel: [3, 5] },
+    };
+    expect(detailParts(other, true)).toEqual([
+      { key: 'modelRatio', values: { ratio: 2.5 } },
+      { key: 'completionRatio', values: { ratio: 4 } },
+      { key: 'groupRatio', values: { ratio: 1 } },
+      { key: 'cacheTokensRatio', values: { tokens: 100, ratio: 0.5 } },
+      { key: 'channelChain', values: { chain: '3 → 5' } },
+    ]);
+    expect(detailParts(other, false).map((part) => part.key)).not.toContain('channelChain');
+  });
+
+  it('shows a fixed price instead of the ratios', () => {
+    expect(detailParts({ model_price: 0.02, model_ratio: 1, group_ratio: 2 }, false)).toEqual([
+      { key: 'price', values: { price: 0.02 } },
+      { key: 'groupRatio', values: { ratio: 2 } },
+    ]);
+    expect(detailParts({}, true)).toEqual([]);
+  });
+
+  it('reads the channel chain and the upstream model', () => {
+    expect(channelChain({ admin_info: { use_channel: [7] } })).toBe('7');
+    expect(channelChain({})).toBeNull();
+    expect(upstreamModel({ is_model_mapped: true, upstream_model_name: 'gpt-4o-2024' }, 'gpt-4o')).toBe(
+      'gpt-4o-2024',
+    );
+    expect(upstreamModel({ upstream_model_name: 'x' }, 'gpt-4o')).toBeNull();
+  });
+});

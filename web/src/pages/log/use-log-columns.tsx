@@ -1,0 +1,145 @@
+import { LogType, type LogView } from '@relaygate/contract';
+import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import type { TableColumnType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../components/QuotaText.tsx';
+import { formatTimestamp } from '../../lib/time.ts';
+import { useQuotaDisplay } from '../../status/status.ts';
+import type { LogColumnKey } from './log-columns.ts';
+import {
+  costDigits,
+  detailParts,
+  durationColor,
+  frtColor,
+  frtSeconds,
+  logTypeTag,
+  parseOther,
+  upstreamModel,
+} from './log-format.ts';
+
+type Column = TableColumnType<LogView>;
+
+/** The log table's columns in the given order (already filtered by role and the column choice). */
+export function useLogColumns(
+  keys: LogColumnKey[],
+  admin: boolean,
+  onUserClick: (userId: number) => void,
+): TableColumnsType<LogView> {
+  const { t } = useTranslation();
+  const formatQuota = useFormatQuota();
+  const display = useQuotaDisplay();
+
+  const columns: Record<LogColumnKey, Column> = {
+    time: {
+      title: t('log.column.time'),
+      render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatTimestamp(row.created_at)}</span>,
+    },
+    channel: {
+      title: t('log.column.channel'),
+      render: (_, row) =>
+        row.channel ? (
+          <Tooltip title={row.channel_name || undefined}>
+            <Tag>{row.channel}</Tag>
+          </Tooltip>
+        ) : null,
+    },
+    username: {
+      title: t('log.column.username'),
+      render: (_, row) =>
+        row.username ? (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onUserClick(row.user_id)}>
+            {row.username}
+          </Button>
+        ) : null,
+    },
+    token: {
+      title: t('log.column.token'),
+      render: (_, row) => (row.token_name ? <Tag>{row.token_name}</Tag> : null),
+    },
+    group: {
+      title: t('log.column.group'),
+      render: (_, row) => (row.group ? <Tag>{row.group}</Tag> : null),
+    },
+    type: {
+      title: t('log.column.type'),
+      render: (_, row) => {
+        const tag = logTypeTag(row.type);
+        return <Tag color={tag.color}>{t(`log.type.${tag.label}`)}</Tag>;
+      },
+    },
+    model: {
+      title: t('log.column.model'),
+      render: (_, row) => {
+        if (!row.model_name) return null;
+        const upstream = upstreamModel(parseOther(row.other), row.model_name);
+        return (
+          <Space orientation="vertical" size={0}>
+            <Tag>{row.model_name}</Tag>
+            {upstream && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('log.upstream', { model: upstream })}
+              </Typography.Text>
+            )}
+          </Space>
+        );
+      },
+    },
+    useTime: {
+      title: t('log.column.useTime'),
+      render: (_, row) => {
+        if (row.type !== LogType.Consume && row.type !== LogType.Error) return null;
+        const frt = parseOther(row.other).frt;
+        return (
+          <Space size={2} wrap>
+            <Tag color={durationColor(row.use_time)}>{t('log.seconds', { seconds: row.use_time })}</Tag>
+            {typeof frt === 'number' && frt > 0 && (
+              <Tag color={frtColor(frtSeconds(frt))}>
+                {t('log.frt', { seconds: frtSeconds(frt).toFixed(1) })}
+              </Tag>
+            )}
+            <Tag color={row.is_stream ? 'blue' : 'purple'}>
+              {row.is_stream ? t('log.stream') : t('log.notStream')}
+            </Tag>
+          </Space>
+        );
+      },
+    },
+    prompt: {
+      title: t('log.column.prompt'),
+      render: (_, row) => (row.type === LogType.Consume ? row.prompt_tokens : null),
+    },
+    completion: {
+      title: t('log.column.completion'),
+      render: (_, row) => (row.type === LogType.Consume ? row.completion_tokens : null),
+    },
+    quota: {
+      title: t('log.column.quota'),
+      render: (_, row) => (row.quota ? formatQuota(row.quota, costDigits(row.quota, display)) : null),
+    },
+    details: {
+      title: t('log.column.details'),
+      render: (_, row) => {
+        const parts = detailParts(parseOther(row.other), admin);
+        return (
+          <div style={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>
+            {row.content && (
+              <Typography.Paragraph
+                type={row.type === LogType.Error ? 'danger' : undefined}
+                style={{ marginBottom: 0 }}
+              >
+                {row.content}
+              </Typography.Paragraph>
+            )}
+            {parts.length > 0 && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {parts.map((part) => t(`log.detail.${part.key}`, part.values)).join(' · ')}
+              </Typography.Text>
+            )}
+          </div>
+        );
+      },
+    },
+  };
+
+  return keys.map((key) => ({ ...columns[key], key }));
+}

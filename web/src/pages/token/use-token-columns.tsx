@@ -1,0 +1,126 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { TokenStatus, type TokenView } from '@relaygate/contract';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFormatQuota } from '../../components/QuotaText.tsx';
+import { showSuccess } from '../../components/feedback.ts';
+import { useApiMutation } from '../../components/use-api-mutation.ts';
+import { useCopy } from '../../components/use-copy.tsx';
+import { formatTimestamp } from '../../lib/time.ts';
+import { TOKENS_QUERY_KEY, deleteToken, setTokenStatus } from './token-api.ts';
+import { NEVER_EXPIRES } from './token-expiry.ts';
+import { fullKey, maskKey, toggledStatus, tokenStatusTag } from './token-view.ts';
+
+/** The token table's columns, with the row actions (copy, edit, enable/disable, delete) wired to the API. */
+export function useTokenColumns(onEdit: (token: TokenView) => void): TableColumnsType<TokenView> {
+  const { t } = useTranslation();
+  const copy = useCopy();
+  const formatQuota = useFormatQuota();
+
+  const toggle = useApiMutation(setTokenStatus, {
+    invalidate: [TOKENS_QUERY_KEY],
+    successMessage: false,
+    onSuccess: (_, input) =>
+      showSuccess(input.status === TokenStatus.Enabled ? t('token.enabledDone') : t('token.disabledDone')),
+  });
+  const remove = useApiMutation(deleteToken, {
+    invalidate: [TOKENS_QUERY_KEY],
+    successMessage: t('token.deleted'),
+  });
+
+  return [
+    { title: t('common.name'), dataIndex: 'name', key: 'name', ellipsis: true },
+    {
+      title: t('common.status'),
+      key: 'status',
+      render: (_, token) => {
+        const tag = tokenStatusTag(token);
+        return <Tag color={tag.color}>{t(`token.status.${tag.label}`)}</Tag>;
+      },
+    },
+    {
+      title: t('token.key'),
+      key: 'key',
+      render: (_, token) => (
+        <Space size={4}>
+          <Typography.Text code>{maskKey(token.key)}</Typography.Text>
+          <Tooltip title={t('token.copyKey')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<CopyOutlined />}
+              aria-label={t('token.copyKey')}
+              onClick={() => void copy(fullKey(token.key))}
+            />
+          </Tooltip>
+        </Space>
+      ),
+    },
+    {
+      title: t('token.usedQuota'),
+      key: 'used_quota',
+      render: (_, token) => formatQuota(token.used_quota),
+    },
+    {
+      title: t('token.remainQuota'),
+      key: 'remain_quota',
+      render: (_, token) =>
+        token.unlimited_quota ? <Tag>{t('token.unlimited')}</Tag> : formatQuota(token.remain_quota),
+    },
+    {
+      title: t('common.createdTime'),
+      key: 'created_time',
+      render: (_, token) => formatTimestamp(token.created_time),
+    },
+    {
+      title: t('token.expiredTime'),
+      key: 'expired_time',
+      render: (_, token) =>
+        token.expired_time === NEVER_EXPIRES ? t('common.never') : formatTimestamp(token.expired_time),
+    },
+    {
+      title: t('common.group'),
+      key: 'group',
+      render: (_, token) => (token.group ? <Tag>{token.group}</Tag> : t('token.userGroup')),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, token) => {
+        const next = toggledStatus(token.status);
+        return (
+          <Space size={0} wrap>
+            <Button type="link" size="small" onClick={() => void copy(fullKey(token.key))}>
+              {t('common.copy')}
+            </Button>
+            <Button type="link" size="small" onClick={() => onEdit(token)}>
+              {t('common.edit')}
+            </Button>
+            {next !== null && (
+              <Button
+                type="link"
+                size="small"
+                danger={next === TokenStatus.Disabled}
+                onClick={() => toggle.mutate({ id: token.id, status: next })}
+              >
+                {next === TokenStatus.Enabled ? t('common.enable') : t('common.disable')}
+              </Button>
+            )}
+            <Popconfirm
+              title={t('token.deleteConfirm', { name: token.name })}
+              okText={t('common.delete')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove.mutateAsync(token.id)}
+            >
+              <Button type="link" size="small" danger>
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        );
+      },
+    },
+  ];
+}

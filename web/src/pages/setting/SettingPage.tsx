@@ -1,3 +1,61 @@
+import { Alert, Button, Spin, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useOptions } from './api/options-api.ts';
+import type { OptionMap } from './model/option-fields.ts';
+import { SETTING_TABS, tabFromQuery, type SettingTab } from './model/setting-tabs.ts';
+import { ModelSettingsTab } from './tabs/ModelSettingsTab.tsx';
+import { OperationTab } from './tabs/OperationTab.tsx';
+import { OtherTab } from './tabs/OtherTab.tsx';
+import { RateLimitTab } from './tabs/RateLimitTab.tsx';
+import { SystemTab } from './tabs/SystemTab.tsx';
+
+const TAB_CONTENT: Record<SettingTab, (props: { options: OptionMap }) => ReactNode> = {
+  operation: OperationTab,
+  ratelimit: RateLimitTab,
+  models: ModelSettingsTab,
+  system: SystemTab,
+  other: OtherTab,
+};
+
+/** Site settings for admins, one tab per area, the tab kept in `?tab=`. */
 export function SettingPage() {
-  return <div>SettingPage</div>;
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = tabFromQuery(params.get('tab'));
+  const options = useOptions();
+
+  const select = (key: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('tab', key);
+      return next;
+    });
+
+  if (options.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('setting.loadFailed')}
+        description={(options.error as Error).message}
+        action={<Button onClick={() => options.refetch()}>{t('common.refresh')}</Button>}
+      />
+    );
+  }
+  if (!options.data) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+
+  const data = options.data;
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={select}
+      destroyOnHidden
+      items={SETTING_TABS.map((key) => {
+        const Content = TAB_CONTENT[key];
+        return { key, label: t(`setting.tabs.${key}`), children: <Content options={data} /> };
+      })}
+    />
+  );
 }

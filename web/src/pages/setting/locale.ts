@@ -1,6 +1,5 @@
 import type { Locale } from '../../i18n/locale.ts';
+import { en } from './locale-en.ts';
+import { zh } from './locale-zh.ts';
 
-export const locale: Locale = {
-  zh: { setting: {} },
-  en: { setting: {} },
-};
+export const locale: Locale = { zh, en };

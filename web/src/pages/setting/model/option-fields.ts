@@ -1,0 +1,182 @@
+import type { OptionItem } from '@relaygate/contract';
+
+/** How one option is edited in a settings section. */
+export type FieldKind = 'bool' | 'int' | 'float' | 'text' | 'textarea' | 'json' | 'secret' | 'select';
+
+export interface FieldSpec {
+  /** The option key, exactly as in the server's registry. */
+  key: string;
+  kind: FieldKind;
+  /** i18n key (under `setting.`) of the label. */
+  label: string;
+  /** i18n key (under `setting.`) of a hint shown under the input. */
+  help?: string;
+  min?: number;
+  max?: number;
+  step?: number;
+  /** For `select`: the stored values and the i18n keys of their labels. */
+  choices?: { value: string; label: string }[];
+  /** Addresses: trailing slashes are stripped before sending. */
+  stripSlash?: boolean;
+  /** For `bool`: turning the switch off asks this question (i18n key) first. */
+  confirmOff?: string;
+  /** For `json`: i18n key of the message for text that does not parse (default common.invalidJson). */
+  jsonMessage?: string;
+  /** For `textarea` / `json`: rows shown. */
+  rows?: number;
+  /** For `int`: the value is an amount of quota; its dollar worth is shown beside it. */
+  quota?: boolean;
+  /** Takes a whole row of the section's grid. */
+  wide?: boolean;
+}
+
+export type OptionMap = Record<string, string>;
+export type FormValue = string | number | boolean | null | undefined;
+export type FormValues = Record<string, FormValue>;
+
+export interface OptionChange {
+  key: string;
+  value: string;
+}
+
+export type FieldProblem = 'required' | 'invalidJson' | 'notNumber' | 'tooSmall' | 'tooLarge';
+
+export function optionMap(items: OptionItem[]): OptionMap {
+  return Object.fromEntries(items.map(({ key, value }) => [key, value]));
+}
+
+/** The text that a JSON option is saved as: parsed, then printed with a 2-space indent. */
+export function prettyJson(text: string): string | undefined {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return undefined;
+  }
+}
+
+export function isValidJson(text: string): boolean {
+  return prettyJson(text) !== undefined;
+}
+
+/** Same JSON content, ignoring layout and the order of object keys. */
+export function sameJson(a: string, b: string): boolean {
+  const canonical = (text: string): string | undefined => {
+    try {
+      return JSON.stringify(sortKeys(JSON.parse(text)));
+    } catch {
+      return undefined;
+    }
+  };
+  const left = canonical(a);
+  return left !== undefined ? left === canonical(b) : a === b;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+export function stripTrailingSlash(value: string): string {
+  return value.trim().replace(/\/+$/, '');
+}
+
+/** What the section's form starts with. Secrets are never listed by the server, so they start empty. */
+export function toFormValues(fields: FieldSpec[], options: OptionMap): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) {
+    const stored = options[field.key];
+    switch (field.kind) {
+      case 'bool':
+        values[field.key] = stored === 'true';
+        break;
+      case 'int':
+      case 'float': {
+        const number = stored === undefined || stored.trim() === '' ? NaN : Number(stored);
+        values[field.key] = Number.isFinite(number) ? number : null;
+        break;
+      }
+      case 'secret':
+        values[field.key] = '';
+        break;
+      default:
+        values[field.key] = stored ?? '';
+    }
+  }
+  return values;
+}
+
+/** Why a field's value cannot be sent, if it cannot. */
+export function fieldProblem(field: FieldSpec, value: FormValue): FieldProblem | undefined {
+  if (field.kind === 'int' || field.kind === 'float') {
+    if (value === null || value === undefined || value === '') return 'required';
+    const number = Number(value);
+    if (!Number.isFinite(number) || (field.kind === 'int' && !Number.isInteger(number))) return 'notNumber';
+    if (field.min !== undefined && number < field.min) return 'tooSmall';
+    if (field.max !== undefined && number > field.max) return 'tooLarge';
+  }
+  if (field.kind === 'json' && !isValidJson(String(value ?? ''))) return 'invalidJson';
+  return undefined;
+}
+
+/** The stored text for a form value, or undefined when nothing is to be sent (an empty secret). */
+export function toStoredValue(field: FieldSpec, value: FormValue): string | undefined {
+  switch (field.kind) {
+    case 'bool':
+      return value ? 'true' : 'false';
+    case 'int':
+    case 'float':
+      return String(Number(value));
+    case 'json':
+      return prettyJson(String(value ?? ''));
+    case 'secret': {
+      const text = String(value ?? '').trim();
+      return text === '' ? undefined : text;
+    }
+    default: {
+      const text = String(value ?? '');
+      return field.stripSlash ? stripTrailingSlash(text) : text;
+    }
+  }
+}
+
+function unchanged(field: FieldSpec, stored: string | undefined, next: string): boolean {
+  if (field.kind === 'secret') return false;
+  if (stored === undefined) return false;
+  if (field.kind === 'json') return sameJson(stored, next);
+  if (field.kind === 'int' || field.kind === 'float') return Number(stored) === Number(next);
+  return stored === next;
+}
+
+export interface CollectedChanges {
+  changes: OptionChange[];
+  problems: { key: string; problem: FieldProblem }[];
+}
+
+/** One change per option whose value differs from the loaded one; problems stop the save. */
+export function collectChanges(
+  fields: FieldSpec[],
+  options: OptionMap,
+  values: FormValues,
+): CollectedChanges {
+  const changes: OptionChange[] = [];
+  const problems: CollectedChanges['problems'] = [];
+  for (const field of fields) {
+    const value = values[field.key];
+    const problem = fieldProblem(field, value);
+    if (problem) {
+      problems.push({ key: field.key, problem });
+      continue;
+    }
+    const next = toStoredValue(field, value);
+    if (next === undefined || unchanged(field, options[field.key], next)) continue;
+    changes.push({ key: field.key, value: next });
+  }
+  return { changes, problems };
+}

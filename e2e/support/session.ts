@@ -1,11 +1,17 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Signs in through the login form, as a person does. */
-export async function signIn(page: Page, username: string, password: string): Promise<void> {
+/** Signs in through the login form, as a person does, and waits to land on /token unless told not to. */
+export async function signIn(
+  page: Page,
+  username: string,
+  password: string,
+  waitForLanding = true,
+): Promise<void> {
   await page.goto('/login');
   await page.locator('#login_username').fill(username);
   await page.locator('#login_password').fill(password);
   await page.locator('form#login button[type="submit"]').click();
+  if (waitForLanding) await expect(page).toHaveURL(/\/token$/);
 }
 
 /** Collects uncaught page errors; a spec asserts the list is empty at the end. */

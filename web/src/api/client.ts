@@ -44,8 +44,9 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
     throw new HttpError(0, i18n.t('error.network'));
   }
   if (response.status === 401) {
-    setSessionUser(null);
-    if (!window.location.pathname.startsWith('/login')) navigateToLogin('/login?expired=true');
+    const onLoginPage = window.location.pathname.startsWith('/login');
+    setSessionUser(null, { expired: true });
+    if (!onLoginPage) navigateToLogin('/login?expired=true');
     throw new HttpError(401, i18n.t('error.expired'));
   }
   if (!response.ok) {

@@ -2,13 +2,16 @@ import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { isAdmin, useSessionUser } from './session-store.ts';
+import { isAdmin, sessionExpired, useSessionUser } from './session-store.ts';
 
 /** Anonymous visitors go to /login (spec: the login guard). */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const user = useSessionUser();
   const location = useLocation();
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!user) {
+    const to = sessionExpired() ? '/login?expired=true' : '/login';
+    return <Navigate to={to} replace state={{ from: location.pathname + location.search }} />;
+  }
   return <>{children}</>;
 }
 

@@ -8,15 +8,22 @@ export type SessionUser = LoginResult;
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: SessionUser | null = readJson<SessionUser>(StorageKey.user);
+/** True when the session ended because the server refused it (a 401), not by logging out. */
+let expired = false;
 
 export function getSessionUser(): SessionUser | null {
   return current;
 }
 
-export function setSessionUser(user: SessionUser | null): void {
+export function setSessionUser(user: SessionUser | null, options: { expired?: boolean } = {}): void {
   current = user;
+  expired = user === null && options.expired === true;
   writeJson(StorageKey.user, user);
   for (const listener of listeners) listener();
+}
+
+export function sessionExpired(): boolean {
+  return expired;
 }
 
 function subscribe(listener: Listener): () => void {

@@ -109,7 +109,12 @@ export function TokenDrawer({
       extra={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+          <Button
+            type="primary"
+            loading={save.isPending}
+            onClick={() => void submit()}
+            data-testid="token-submit"
+          >
             {t('common.submit')}
           </Button>
         </Space>

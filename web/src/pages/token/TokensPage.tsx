@@ -79,7 +79,12 @@ export function TokensPage() {
           </Form.Item>
         </Form>
         <Space wrap style={{ marginBottom: 16 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true })}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDrawer({ open: true })}
+            data-testid="token-add"
+          >
             {t('token.add')}
           </Button>
           <Button onClick={copySelected}>{t('token.copySelected')}</Button>

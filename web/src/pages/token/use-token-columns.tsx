@@ -50,6 +50,7 @@ export function useTokenColumns(onEdit: (token: TokenView) => void): TableColumn
               size="small"
               icon={<CopyOutlined />}
               aria-label={t('token.copyKey')}
+              data-testid="token-copy"
               onClick={() => void copy(fullKey(token.key))}
             />
           </Tooltip>

@@ -1,0 +1,118 @@
+import { expect, test } from './support/test.ts';
+import OpenAI from 'openai';
+import {
+  CHANNEL_NAME,
+  DEFAULT_ROOT_PASSWORD,
+  MODEL,
+  NEW_ROOT_PASSWORD,
+  ROOT_USERNAME,
+  TOKEN_NAME,
+  gatewayUrl,
+  upstreamUrl,
+} from './support/constants.ts';
+import { collectPageErrors, expectSignedIn, signIn } from './support/session.ts';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+/**
+ * A person's first hour with the console: sign in as root, replace the default password, add a
+ * channel and a token through the forms, call the gateway with that token, find the call in the log,
+ * then switch to English and the dark theme and see both survive a reload.
+ */
+test('root sets up a channel and a token, calls the gateway and finds the call in the log', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+
+  await test.step('sign in with the default password and change it', async () => {
+    // The default password holds the user on the login page until it is changed.
+    await signIn(page, ROOT_USERNAME, DEFAULT_ROOT_PASSWORD, false);
+    const dialog = page.locator('form#password');
+    await expect(dialog).toBeVisible();
+    await page.locator('#password_password').fill(NEW_ROOT_PASSWORD);
+    await page.locator('#password_password2').fill(NEW_ROOT_PASSWORD);
+    await dialog.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/token$/);
+    await expectSignedIn(page);
+  });
+
+  await test.step('the old password no longer works', async () => {
+    const answer = await page.request.post('/api/user/login', {
+      data: { username: ROOT_USERNAME, password: DEFAULT_ROOT_PASSWORD },
+    });
+    expect((await answer.json()).success).toBe(false);
+  });
+
+  await test.step('create an OpenAI channel through the drawer', async () => {
+    await page.goto('/channel');
+    await page.getByTestId('channel-add').click();
+    const form = page.locator('form#channel');
+    await expect(form).toBeVisible();
+    await page.locator('#channel_name').fill(CHANNEL_NAME);
+    await page.locator('#channel_key').fill('sk-e2e-upstream-key');
+    await page.locator('#channel_base_url').fill(upstreamUrl());
+    await page.locator('#channel_models').fill(MODEL);
+    await page.locator('#channel_models').press('Enter');
+    await page.locator('button[type="submit"][form="channel"]').click();
+    await expect(page.locator('.ant-table-row', { hasText: CHANNEL_NAME })).toBeVisible();
+  });
+
+  let key = '';
+  await test.step('create a token through the drawer and copy its key', async () => {
+    await page.goto('/token');
+    await page.getByTestId('token-add').click();
+    await expect(page.locator('form#token')).toBeVisible();
+    await page.locator('#token_name').fill(TOKEN_NAME);
+    await page.locator('#token_unlimited_quota').click();
+    await page.getByTestId('token-submit').click();
+    const row = page.locator('.ant-table-row', { hasText: TOKEN_NAME });
+    await expect(row).toBeVisible();
+    await row.getByTestId('token-copy').click();
+    key = await page.evaluate(() => navigator.clipboard.readText());
+    expect(key).toMatch(/^sk-[A-Za-z0-9]{48}$/);
+  });
+
+  let quota = 0;
+  await test.step('call /v1/chat/completions with that token', async () => {
+    const client = new OpenAI({ apiKey: key, baseURL: `${gatewayUrl()}/v1`, maxRetries: 0 });
+    const completion = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'Invent a holiday.' }],
+    });
+    expect(completion.choices[0]?.message.content).toContain('Galaxy Day');
+    // Settlement and the log row are written in batches just after the answer.
+    await expect
+      .poll(async () => {
+        const answer = await page.request.get('/api/log/self/?p=1&page_size=10', {
+          headers: { 'New-Api-User': String(await page.evaluate(() => JSON.parse(localStorage.user).id)) },
+        });
+        const items = (await answer.json()).data?.items ?? [];
+        quota = items.find((row: { model_name: string }) => row.model_name === MODEL)?.quota ?? 0;
+        return quota;
+      })
+      .toBeGreaterThan(0);
+  });
+
+  await test.step('find the call in /log with its quota', async () => {
+    await page.goto('/log');
+    const row = page.locator('.ant-table-row', { hasText: MODEL }).first();
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(TOKEN_NAME);
+    // The default display is currency (500 000 units a dollar), with six decimals below a dollar.
+    await expect(row).toContainText(`$${(quota / 500_000).toFixed(quota >= 500_000 ? 2 : 6)}`);
+  });
+
+  await test.step('switch to English and the dark theme; both survive a reload', async () => {
+    await page.getByTestId('language-menu').hover();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Usage logs' })).toBeVisible();
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByRole('menuitem', { name: 'Usage logs' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  expect(errors).toEqual([]);
+});

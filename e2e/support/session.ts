@@ -14,10 +14,13 @@ export async function signIn(
   if (waitForLanding) await expect(page).toHaveURL(/\/token$/);
 }
 
-/** Collects uncaught page errors; a spec asserts the list is empty at the end. */
+/** Collects uncaught page errors and errors logged to the console; a spec asserts the list is empty at the end. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: console: ${message.text()}`);
+  });
   return errors;
 }
 

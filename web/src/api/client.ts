@@ -22,6 +22,16 @@ export function withQuery(path: string, query?: Query): string {
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
+/** The `message` of an error answer's envelope, when it has one. */
+async function serverMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as Partial<ApiEnvelope>;
+    return typeof body.message === 'string' ? body.message : '';
+  } catch {
+    return '';
+  }
+}
+
 /**
  * One /api call: sends New-Api-User and no-store, maps HTTP errors to the catalogue's messages,
  * sends a 401 to /login?expired=true, and answers the envelope (success:false is not thrown here).
@@ -51,7 +61,8 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   }
   if (!response.ok) {
     const key = httpErrorKey(response.status);
-    throw new HttpError(response.status, i18n.t(key, { status: response.status }));
+    const message = key === 'error.http' ? await serverMessage(response) : '';
+    throw new HttpError(response.status, i18n.t(key, { status: response.status, message }));
   }
   return (await response.json()) as ApiEnvelope<T>;
 }

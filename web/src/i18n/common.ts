@@ -1,6 +1,6 @@
 import type { Locale } from './locale.ts';
 
-/** Strings shared by every screen: the shell, the menu, the error catalogue and common actions. */
+/** Strings shared by every screen: the shell, the menu, the error catalogue, common actions and shared form fields. */
 export const common: Locale = {
   zh: {
     common: {
@@ -54,7 +54,7 @@ export const common: Locale = {
       tooMany: '请求次数过多，请稍后再试！',
       internal: '服务器内部错误，请联系管理员！',
       demo: '本站仅作演示之用，无服务端！',
-      http: '错误：HTTP {{status}}',
+      http: '错误：HTTP {{status}} {{message}}',
       network: '无法连接到服务器',
       unknown: '未知错误',
       statusUnreachable: '无法正常连接至服务器！',
@@ -98,6 +98,22 @@ export const common: Locale = {
       redemptions: '兑换码',
       users: '用户管理',
       settings: '系统设置',
+    },
+    password: {
+      required: '请输入密码',
+      tooShort: '密码长度不得小于 {{min}} 位！',
+      tooLong: '密码长度不得超过 {{max}} 位',
+      placeholder: '输入密码，最短 8 位，最长 20 位',
+      confirmRequired: '请再次输入密码',
+      mismatch: '两次输入的密码不一致',
+    },
+    emailCode: {
+      email: '邮箱地址',
+      emailRequired: '请输入邮箱地址',
+      emailInvalid: '请输入有效的邮箱地址',
+      code: '验证码',
+      codeRequired: '请输入验证码',
+      sendCode: '获取验证码',
     },
     table: {
       pageSize: '{{size}} 条/页',
@@ -155,7 +171,7 @@ export const common: Locale = {
       tooMany: 'Too many requests, try again later',
       internal: 'Internal server error, contact the admin',
       demo: 'This site is a demo only, no server',
-      http: 'Error: HTTP {{status}}',
+      http: 'Error: HTTP {{status}} {{message}}',
       network: 'Unable to connect to server',
       unknown: 'Unknown error',
       statusUnreachable: 'Unable to connect to server',
@@ -199,6 +215,22 @@ export const common: Locale = {
       redemptions: 'Redemption codes',
       users: 'Users',
       settings: 'System settings',
+    },
+    password: {
+      required: 'Please enter a password',
+      tooShort: 'The password must be at least {{min}} characters',
+      tooLong: 'The password must be at most {{max}} characters',
+      placeholder: 'Password, 8 to 20 characters',
+      confirmRequired: 'Please enter the password again',
+      mismatch: 'The two passwords do not match',
+    },
+    emailCode: {
+      email: 'E-mail',
+      emailRequired: 'Please enter an e-mail address',
+      emailInvalid: 'Enter a valid e-mail address',
+      code: 'Verification code',
+      codeRequired: 'Please enter the verification code',
+      sendCode: 'Send code',
     },
     table: {
       pageSize: '{{size}} / page',

@@ -1,9 +1,9 @@
-import { Button, Form, Input, Modal, Typography } from 'antd';
+import { Button, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PasswordFields } from '../../components/PasswordFields.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { authApi } from './auth-api.ts';
-import { confirmRules, passwordRules } from './form-rules.ts';
 
 interface PasswordForm {
   password: string;
@@ -31,17 +31,7 @@ export function DefaultPasswordModal({ open }: { open: boolean }) {
     >
       <Typography.Paragraph type="warning">{t('auth.defaultPasswordHint')}</Typography.Paragraph>
       <Form<PasswordForm> name="password" layout="vertical" onFinish={(values) => change.mutate(values)}>
-        <Form.Item name="password" label={t('auth.newPassword')} rules={passwordRules(t)}>
-          <Input.Password autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="password2"
-          label={t('auth.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmRules(t)}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <PasswordFields label={t('auth.newPassword')} confirmLabel={t('auth.confirmPassword')} />
         <Button type="primary" htmlType="submit" block loading={change.isPending}>
           {t('auth.changePassword')}
         </Button>

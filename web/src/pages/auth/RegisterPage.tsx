@@ -1,16 +1,17 @@
-import { Button, Flex, Form, Input, Result, Typography } from 'antd';
+import { Button, Form, Input, Result, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EmailCodeFields } from '../../components/EmailCodeFields.tsx';
 import { feedback } from '../../components/feedback.ts';
+import { PasswordFields } from '../../components/PasswordFields.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { StorageKey, readText, writeText } from '../../lib/storage.ts';
 import { useStatus } from '../../status/status.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { authApi } from './auth-api.ts';
 import { useBotCheck } from './BotCheck.tsx';
-import { EmailCodeFields } from './EmailCodeFields.tsx';
-import { confirmRules, passwordRules, usernameRules } from './form-rules.ts';
+import { usernameRules } from './form-rules.ts';
 import { pickInviteCode } from './invite-code.ts';
 
 interface RegisterForm {
@@ -59,6 +60,18 @@ export function RegisterPage() {
     { successMessage: t('auth.registerSuccess'), onSuccess: () => navigate('/login') },
   );
 
+  const sendCode = useApiMutation((email: string) => authApi.sendVerification(email, bot.token), {
+    successMessage: t('auth.codeSent'),
+  });
+  const sendCodeTo = (email: string, lock: () => void) => {
+    if (!bot.ready) {
+      feedback.message?.info(t('auth.turnstileWait'));
+      return;
+    }
+    // The token is spent on this call; the registration itself needs a fresh one.
+    sendCode.mutate(email, { onSuccess: lock, onSettled: bot.renew });
+  };
+
   const submit = (values: RegisterForm) => {
     if (!bot.ready) {
       feedback.message?.info(t('auth.turnstileWait'));
@@ -88,23 +101,22 @@ export function RegisterPage() {
   }
 
   return (
-    <AuthCard title={t('auth.registerTitle')}>
+    <AuthCard
+      title={t('auth.registerTitle')}
+      footer={
+        <Typography.Text>
+          {t('auth.haveAccount')} <Link to="/login">{t('auth.loginLink')}</Link>
+        </Typography.Text>
+      }
+    >
       <Form<RegisterForm> form={form} name="register" layout="vertical" onFinish={submit}>
         <Form.Item name="username" label={t('auth.username')} rules={usernameRules(t)}>
           <Input autoComplete="username" />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={passwordRules(t)}>
-          <Input.Password autoComplete="new-password" placeholder={t('auth.passwordPlaceholder')} />
-        </Form.Item>
-        <Form.Item
-          name="password2"
-          label={t('auth.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmRules(t)}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        {emailVerification && <EmailCodeFields form={form} bot={bot} />}
+        <PasswordFields label={t('auth.password')} confirmLabel={t('auth.confirmPassword')} />
+        {emailVerification && (
+          <EmailCodeFields codeName="verification_code" sending={sendCode.isPending} onSend={sendCodeTo} />
+        )}
         {inviteCode && (
           <Typography.Paragraph type="secondary">
             {t('auth.inviteCode', { code: inviteCode })}
@@ -115,11 +127,6 @@ export function RegisterPage() {
           {t('auth.registerButton')}
         </Button>
       </Form>
-      <Flex justify="center" style={{ marginTop: 16 }}>
-        <Typography.Text>
-          {t('auth.haveAccount')} <Link to="/login">{t('auth.loginLink')}</Link>
-        </Typography.Text>
-      </Flex>
     </AuthCard>
   );
 }

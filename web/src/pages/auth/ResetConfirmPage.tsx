@@ -1,5 +1,5 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Input, Space } from 'antd';
+import { Alert, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -28,7 +28,7 @@ export function ResetConfirmPage() {
   const linkValid = email !== '' && token !== '';
 
   return (
-    <AuthCard title={t('auth.resetConfirmTitle')}>
+    <AuthCard title={t('auth.resetConfirmTitle')} footer={<Link to="/login">{t('auth.backToLogin')}</Link>}>
       {!linkValid && (
         <Alert type="error" showIcon title={t('auth.resetLinkInvalid')} style={{ marginBottom: 16 }} />
       )}
@@ -58,9 +58,6 @@ export function ResetConfirmPage() {
           {t('auth.resetConfirmButton')}
         </Button>
       </Form>
-      <Flex justify="center" style={{ marginTop: 16 }}>
-        <Link to="/login">{t('auth.backToLogin')}</Link>
-      </Flex>
     </AuthCard>
   );
 }

@@ -1,15 +1,15 @@
 import { MailOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { emailRules } from '../../components/account-rules.ts';
+import { withCountdown } from '../../components/countdown.ts';
 import { feedback } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
+import { useCountdown } from '../../components/use-countdown.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { authApi } from './auth-api.ts';
 import { useBotCheck } from './BotCheck.tsx';
-import { withCountdown } from './countdown.ts';
-import { emailRules } from './form-rules.ts';
-import { useCountdown } from './use-countdown.ts';
 
 /** /reset: asks for the reset e-mail; the button is locked for 30 seconds after each submit. */
 export function ResetRequestPage() {
@@ -30,7 +30,7 @@ export function ResetRequestPage() {
   };
 
   return (
-    <AuthCard title={t('auth.resetTitle')}>
+    <AuthCard title={t('auth.resetTitle')} footer={<Link to="/login">{t('auth.backToLogin')}</Link>}>
       <Form<{ email: string }> name="reset" size="large" onFinish={submit}>
         <Form.Item name="email" rules={emailRules(t)}>
           <Input
@@ -55,9 +55,6 @@ export function ResetRequestPage() {
           )}
         </Button>
       </Form>
-      <Flex justify="center" style={{ marginTop: 16 }}>
-        <Link to="/login">{t('auth.backToLogin')}</Link>
-      </Flex>
     </AuthCard>
   );
 }

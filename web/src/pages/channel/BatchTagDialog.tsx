@@ -1,6 +1,7 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showError, showSuccess } from '../../components/feedback.ts';
+import { FormModal } from '../../components/FormModal.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { CHANNELS_KEY, channelApi } from './channel-api.ts';
 
@@ -32,19 +33,18 @@ export function BatchTagDialog({
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t('channel.batchTag.title', { count: ids.length })}
       onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      loading={save.isPending}
+      form={form}
+      name="channelBatchTag"
+      onFinish={submit}
     >
-      <Form form={form} name="channelBatchTag" layout="vertical" onFinish={submit} preserve={false}>
-        <Form.Item name="tag" label={t('channel.field.tag')}>
-          <Input allowClear placeholder={t('channel.batchTag.placeholder')} autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="tag" label={t('channel.field.tag')}>
+        <Input allowClear placeholder={t('channel.batchTag.placeholder')} autoFocus />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchActions } from '../../components/SearchActions.tsx';
 import { useGroupNames } from './channel-api.ts';
 import { EMPTY_FILTERS, type ChannelFilters } from './channel-query.ts';
 
@@ -36,21 +37,13 @@ export function ChannelSearchForm({
       <Form.Item name="model">
         <Input allowClear placeholder={t('channel.search.model')} style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={loading}>
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onSearch(EMPTY_FILTERS);
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchActions
+        loading={loading}
+        onReset={() => {
+          form.resetFields();
+          onSearch(EMPTY_FILTERS);
+        }}
+      />
     </Form>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchActions } from '../../components/SearchActions.tsx';
 import { DATE_TIME_FORMAT } from '../../lib/time.ts';
 import { defaultLogFilter, isValidChannel, type LogFilterValues } from './log-filter.ts';
 import { LOG_TYPES } from './log-format.ts';
@@ -72,22 +73,14 @@ export function LogFilterForm({
           </Form.Item>
         </>
       )}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={loading}>
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              const fresh = defaultLogFilter();
-              form.setFieldsValue(fresh);
-              onSearch(fresh);
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchActions
+        loading={loading}
+        onReset={() => {
+          const fresh = defaultLogFilter();
+          form.setFieldsValue(fresh);
+          onSearch(fresh);
+        }}
+      />
     </Form>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormModal } from '../../components/FormModal.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { setSessionUser } from '../../session/session-store.ts';
 import { deleteConfirmed } from './account-rules.ts';
@@ -29,40 +30,34 @@ export function DeleteAccountCard({ username }: { username: string }) {
       <Button danger onClick={() => setOpen(true)}>
         {t('personal.delete.button')}
       </Button>
-      <Modal
+      <FormModal
         title={t('personal.delete.confirmTitle')}
         open={open}
         onCancel={() => setOpen(false)}
-        onOk={() => form.submit()}
         okText={t('personal.delete.confirm')}
         okButtonProps={{ danger: true, disabled: !deleteConfirmed(typed, username) }}
-        cancelText={t('common.cancel')}
-        confirmLoading={remove.isPending}
-        destroyOnHidden
+        loading={remove.isPending}
+        intro={
+          <Alert type="warning" showIcon title={t('personal.delete.warning')} style={{ marginBottom: 16 }} />
+        }
+        form={form}
+        name="deleteAccount"
+        onFinish={() => remove.mutate()}
       >
-        <Alert type="warning" showIcon title={t('personal.delete.warning')} style={{ marginBottom: 16 }} />
-        <Form
-          form={form}
-          name="deleteAccount"
-          layout="vertical"
-          preserve={false}
-          onFinish={() => remove.mutate()}
-        >
-          <Form.Item
-            name="username"
-            label={t('personal.delete.typeUsername', { username })}
-            rules={[
-              {
-                validator: async (_, value: string) => {
-                  if (!deleteConfirmed(value, username)) throw new Error(t('personal.delete.mismatch'));
-                },
+        <Form.Item
+          name="username"
+          label={t('personal.delete.typeUsername', { username })}
+          rules={[
+            {
+              validator: async (_, value: string) => {
+                if (!deleteConfirmed(value, username)) throw new Error(t('personal.delete.mismatch'));
               },
-            ]}
-          >
-            <Input autoComplete="off" placeholder={username} />
-          </Form.Item>
-        </Form>
-      </Modal>
+            },
+          ]}
+        >
+          <Input autoComplete="off" placeholder={username} />
+        </Form.Item>
+      </FormModal>
     </Card>
   );
 }

@@ -1,5 +1,6 @@
-import { Form, InputNumber, Modal } from 'antd';
+import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/FormModal.tsx';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { useQuotaDisplay } from '../../status/status.ts';
@@ -24,45 +25,37 @@ export function TransferModal({
   const transfer = useApiMutation(transferAffQuota, { invalidate: [personalKeys.self], onSuccess: onClose });
 
   return (
-    <Modal
+    <FormModal
       title={t('personal.invite.transferTitle')}
       open={open}
       onCancel={onClose}
-      onOk={() => form.submit()}
       okText={t('personal.invite.transfer')}
-      cancelText={t('common.cancel')}
-      confirmLoading={transfer.isPending}
-      destroyOnHidden
+      loading={transfer.isPending}
+      form={form}
+      name="affTransfer"
+      initialValues={{ amount: Math.max(bounds.min, bounds.max) }}
+      onFinish={({ amount }) => transfer.mutate(checkTransfer(amount, pending, display).quota)}
     >
-      <Form
-        form={form}
-        name="affTransfer"
-        layout="vertical"
-        preserve={false}
-        initialValues={{ amount: Math.max(bounds.min, bounds.max) }}
-        onFinish={({ amount }) => transfer.mutate(checkTransfer(amount, pending, display).quota)}
-      >
-        <Form.Item
-          name="amount"
-          label={t('personal.invite.amount')}
-          extra={t('personal.invite.amountHint', {
-            min: formatQuota(display.quotaPerUnit),
-            max: formatQuota(pending),
-          })}
-          rules={[
-            {
-              validator: async (_, value: number) => {
-                const { error } = checkTransfer(value, pending, display);
-                if (error === 'tooSmall')
-                  throw new Error(t('personal.invite.tooSmall', { min: formatQuota(display.quotaPerUnit) }));
-                if (error === 'tooLarge') throw new Error(t('personal.invite.tooLarge'));
-              },
+      <Form.Item
+        name="amount"
+        label={t('personal.invite.amount')}
+        extra={t('personal.invite.amountHint', {
+          min: formatQuota(display.quotaPerUnit),
+          max: formatQuota(pending),
+        })}
+        rules={[
+          {
+            validator: async (_, value: number) => {
+              const { error } = checkTransfer(value, pending, display);
+              if (error === 'tooSmall')
+                throw new Error(t('personal.invite.tooSmall', { min: formatQuota(display.quotaPerUnit) }));
+              if (error === 'tooLarge') throw new Error(t('personal.invite.tooLarge'));
             },
-          ]}
-        >
-          <InputNumber min={0} step={bounds.min} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+          },
+        ]}
+      >
+        <InputNumber min={0} step={bounds.min} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawerActions } from '../../components/DrawerActions.tsx';
 import { showSuccess } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { formatQuota, quotaToInput } from '../../lib/quota.ts';
@@ -107,17 +108,12 @@ export function TokenDrawer({
       onClose={onClose}
       forceRender
       extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button
-            type="primary"
-            loading={save.isPending}
-            onClick={() => void submit()}
-            data-testid="token-submit"
-          >
-            {t('common.submit')}
-          </Button>
-        </Space>
+        <DrawerActions
+          onCancel={onClose}
+          loading={save.isPending}
+          onClick={() => void submit()}
+          data-testid="token-submit"
+        />
       }
     >
       <Form form={form} name="token" layout="vertical" onFinish={() => void submit()}>

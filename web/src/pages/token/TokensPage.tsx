@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchActions } from '../../components/SearchActions.tsx';
 import { showError } from '../../components/feedback.ts';
 import { useCopy } from '../../components/use-copy.tsx';
 import { usePaging } from '../../components/use-paging.ts';
@@ -61,22 +62,13 @@ export function TokensPage() {
           <Form.Item name="token" label={t('token.tokenKey')}>
             <Input placeholder={t('token.tokenKeyPlaceholder')} allowClear />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                {t('common.search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  searchForm.resetFields();
-                  setSearch(NO_SEARCH);
-                  setPage(1);
-                }}
-              >
-                {t('common.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions
+            onReset={() => {
+              searchForm.resetFields();
+              setSearch(NO_SEARCH);
+              setPage(1);
+            }}
+          />
         </Form>
         <Space wrap style={{ marginBottom: 16 }}>
           <Button

@@ -1,14 +1,16 @@
 import type { UserView } from '@relaygate/contract';
-import { Alert, Button, Divider, Drawer, Form, Input, InputNumber, Space, Spin } from 'antd';
+import { Alert, Button, Divider, Drawer, Form, Input, InputNumber, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawerActions } from '../../components/DrawerActions.tsx';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { inputToQuota } from '../../lib/quota.ts';
 import { useQuotaDisplay } from '../../status/status.ts';
 import { GroupSelect } from './GroupSelect.tsx';
 import { updateUser, useUser, userKeys } from './user-api.ts';
-import { MIN_PASSWORD_LENGTH, toEditValues, toUpdatePayload, type EditUserValues } from './user-form.ts';
+import { UserIdentityFields } from './UserIdentityFields.tsx';
+import { toEditValues, toUpdatePayload, type EditUserValues } from './user-form.ts';
 
 /** Accounts the user binds from their own settings; shown here read-only (spec §2.4). */
 const BOUND_FIELDS = ['github_id', 'wechat_id', 'telegram_id', 'email', 'linux_do_id'] as const;
@@ -31,12 +33,13 @@ export function EditUserDrawer({ id, onClose }: { id: number | null; onClose: ()
       size={600}
       destroyOnHidden
       extra={
-        <Space>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} disabled={!user.data} onClick={() => form.submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
+        <DrawerActions
+          onCancel={onClose}
+          label={t('common.save')}
+          loading={save.isPending}
+          disabled={!user.data}
+          onClick={() => form.submit()}
+        />
       }
     >
       {user.isLoading && <Spin style={{ display: 'block', margin: '48px auto' }} />}
@@ -79,26 +82,7 @@ function EditUserForm({
       initialValues={initialValues}
       onFinish={(values) => onSubmit(toUpdatePayload(user.id, values, display))}
     >
-      <Form.Item
-        name="username"
-        label={t('user.form.username')}
-        rules={[{ required: true, whitespace: true, message: t('user.form.usernameRequired') }]}
-      >
-        <Input autoComplete="off" maxLength={12} />
-      </Form.Item>
-      <Form.Item name="display_name" label={t('user.form.displayName')}>
-        <Input autoComplete="off" maxLength={20} placeholder={t('user.form.displayNamePlaceholder')} />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('user.form.newPassword')}
-        extra={t('user.form.newPasswordHint', { min: MIN_PASSWORD_LENGTH })}
-        rules={[
-          { min: MIN_PASSWORD_LENGTH, message: t('user.form.passwordShort', { min: MIN_PASSWORD_LENGTH }) },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={20} />
-      </Form.Item>
+      <UserIdentityFields creating={false} />
       <Form.Item
         name="group"
         label={t('common.group')}

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchActions } from '../../components/SearchActions.tsx';
 import { GroupSelect } from './GroupSelect.tsx';
 import type { UserSearch } from './user-api.ts';
 
@@ -25,21 +26,12 @@ export function UserSearchForm({
       <Form.Item name="group">
         <GroupSelect allowClear placeholder={t('user.search.group')} style={{ width: 180 }} />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('common.search')}
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            onSearch({ keyword: '', group: '' });
-          }}
-        >
-          {t('common.reset')}
-        </Button>
-      </Form.Item>
+      <SearchActions
+        onReset={() => {
+          form.resetFields();
+          onSearch({ keyword: '', group: '' });
+        }}
+      />
       <Form.Item style={{ marginLeft: 'auto', marginInlineEnd: 0 }}>
         <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
           {t('user.add.button')}

@@ -1,8 +1,6 @@
 import type { UserView } from '@relaygate/contract';
 import { inputToQuota, quotaToInput, type QuotaDisplay } from '../../lib/quota.ts';
 
-export const MIN_PASSWORD_LENGTH = 8;
-
 /** The add-user drawer's fields (Form name="addUser"). */
 export interface AddUserValues {
   username?: string;

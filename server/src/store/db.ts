@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
-import { createPool as createMysqlPool } from 'mysql2';
-import pg from 'pg';
 import { dialectOf, type DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -21,9 +20,17 @@ export interface Store {
   close(): Promise<void>;
 }
 
-// PostgreSQL sends int8 and numeric as strings; quota values fit well within 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+// The PostgreSQL and MySQL drivers load only when used: together they hold about 35 MB that a
+// SQLite gateway never needs.
+const require = createRequire(import.meta.url);
+
+function loadPg(): typeof import('pg') {
+  const pg = require('pg') as typeof import('pg');
+  // PostgreSQL sends int8 and numeric as strings; quota values fit well within 2^53.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  pg.types.setTypeParser(1700, (v) => Number(v));
+  return pg;
+}
 
 function openSqlite(path: string): SQLite.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -37,7 +44,7 @@ function openSqlite(path: string): SQLite.Database {
 }
 
 function postgresDialect(dsn: string): Dialect {
-  const pool = new pg.Pool({ connectionString: dsn, max: 20 });
+  const pool = new (loadPg().Pool)({ connectionString: dsn, max: 20 });
   // An idle connection the server closes (a restart, an admin, a failover) is reported here; without
   // a listener it would be an unhandled 'error' event and end the process. The pool drops that client.
   pool.on('error', (error) => console.error(`relaygate: idle PostgreSQL connection lost: ${error.message}`));
@@ -45,7 +52,8 @@ function postgresDialect(dsn: string): Dialect {
 }
 
 function mysqlDialect(dsn: string): Dialect {
-  const pool = createMysqlPool({
+  const { createPool } = require('mysql2') as typeof import('mysql2');
+  const pool = createPool({
     uri: dsn,
     connectionLimit: 20,
     supportBigNumbers: true,

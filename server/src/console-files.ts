@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -36,7 +36,17 @@ export async function registerConsoleFiles(app: FastifyInstance, distDir: string
       },
     };
   }
-  const indexHtml = readFileSync(indexPath);
+  // Re-read when a new build replaces index.html, so a rebuild never leaves it pointing at deleted assets.
+  let index = { mtimeMs: 0, html: Buffer.alloc(0) };
+  const currentIndex = (): Buffer => {
+    try {
+      const { mtimeMs } = statSync(indexPath);
+      if (mtimeMs !== index.mtimeMs) index = { mtimeMs, html: readFileSync(indexPath) };
+    } catch {
+      // Mid-rebuild the file can be missing for a moment; the last one read still loads.
+    }
+    return index.html;
+  };
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -49,7 +59,7 @@ export async function registerConsoleFiles(app: FastifyInstance, distDir: string
     },
   });
   const sendIndex = (reply: FastifyReply) =>
-    reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(currentIndex());
   // The static plugin refuses directories, so the root route answers the app itself.
   app.get('/', (_request, reply) => sendIndex(reply));
   return {

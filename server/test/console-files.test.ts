@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,16 @@ describe.skipIf(databaseUnavailable())('the built console at /', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toBe(INDEX_HTML);
     }
+  });
+
+  it('answers a rebuilt index.html without a restart', async () => {
+    const rebuilt = '<!doctype html><div id="root"></div><!-- rebuilt -->';
+    writeFileSync(join(dist, 'index.html'), rebuilt);
+    // A newer mtime than the first build's, even on file systems with coarse timestamps.
+    utimesSync(join(dist, 'index.html'), new Date(), new Date(Date.now() + 5_000));
+    expect(await (await fetch(`${t.url}/log`)).text()).toBe(rebuilt);
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    utimesSync(join(dist, 'index.html'), new Date(), new Date(Date.now() + 10_000));
   });
 
   it('serves hashed assets with a long cache and answers a missing one with 404', async () => {

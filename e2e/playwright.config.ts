@@ -35,5 +35,6 @@ export default defineConfig({
   projects: [
     { name: 'journey', testMatch: 'journey.spec.ts' },
     { name: 'screens', testMatch: 'screens.spec.ts', dependencies: ['journey'] },
+    { name: 'admin', testMatch: 'admin.spec.ts', dependencies: ['screens'] },
   ],
 });

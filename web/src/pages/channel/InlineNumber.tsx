@@ -12,12 +12,15 @@ export function InlineNumber({
   onSave,
   disabled,
   placeholder,
+  label,
 }: {
   value: number | null;
   min: number;
   onSave: (value: number) => Promise<unknown>;
   disabled?: boolean;
   placeholder?: string;
+  /** The accessible name of the input (the column's title). */
+  label?: string;
 }) {
   const [draft, setDraft] = useState<number | null>(value);
   const [saving, setSaving] = useState(false);
@@ -53,9 +56,11 @@ export function InlineNumber({
       precision={0}
       disabled={disabled || saving}
       placeholder={placeholder}
+      aria-label={label}
       onChange={(next) => setDraft(typeof next === 'number' ? next : null)}
       onBlur={() => void commit()}
-      onPressEnter={(event) => event.currentTarget.blur()}
+      // The key event reaches this handler from the wrapper, so blur the input it came from.
+      onPressEnter={(event) => (event.target as HTMLInputElement).blur()}
     />
   );
 }

@@ -37,6 +37,7 @@ export function useChannelColumns(
         <InlineNumber
           value={null}
           min={min}
+          label={t(`channel.field.${field}`)}
           placeholder={t('channel.tag.placeholder')}
           onSave={(value) => editTag.mutateAsync({ tag: row.tag, [field]: value })}
         />
@@ -44,6 +45,7 @@ export function useChannelColumns(
         <InlineNumber
           value={row.channel[field]}
           min={min}
+          label={t(`channel.field.${field}`)}
           onSave={(value) => update.mutateAsync({ id: row.channel.id, [field]: value })}
         />
       ),

@@ -1,0 +1,30 @@
+import type { Page } from '@playwright/test';
+
+/** The console's answer envelope. */
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+/**
+ * Reads the API as the signed-in console user: the session cookie of the page's context plus the
+ * `New-Api-User` header carrying the stored user's id, as the console itself sends it.
+ */
+export async function apiGet<T>(page: Page, path: string): Promise<Envelope<T>> {
+  const id = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as number);
+  const answer = await page.request.get(path, {
+    headers: { 'New-Api-User': String(id), 'Cache-Control': 'no-store' },
+  });
+  return (await answer.json()) as Envelope<T>;
+}
+
+/** Makes every page of the context start in English, so the specs can match the English strings. */
+export async function useEnglish(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
+}
+
+/** A short name unique to this run (usernames allow at most 12 characters). */
+export function uniqueSuffix(): string {
+  return Date.now().toString(36).slice(-6);
+}

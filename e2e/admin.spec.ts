@@ -198,3 +198,22 @@ test('personal: a webhook notification needs an https URL; with one it saves and
   await expect(url).toHaveValue(https);
   await expect(form.getByLabel('Webhook', { exact: true })).toBeChecked();
 });
+
+test('an announcement set in settings shows on the home page until it is dismissed', async ({ page }) => {
+  const notice = `Maintenance window ${uniqueSuffix()}`;
+  await page.goto('/setting?tab=other');
+  await page.locator('#setting_notice_Notice').fill(notice);
+  await page.locator('form#setting_notice button[type="submit"]').click();
+  await expect(toast(page)).toContainText('Saved');
+
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: 'Announcement' });
+  await expect(dialog).toContainText(notice);
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await page.reload();
+  await expect(dialog).toContainText(notice);
+  await dialog.getByRole('button', { name: 'Do not show this again' }).click();
+  await page.reload();
+  await expect(page.getByTestId('footer')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});

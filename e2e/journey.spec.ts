@@ -1,4 +1,5 @@
 import { expect, test } from './support/test.ts';
+import type { LogView, Page as Paged } from '@relaygate/contract';
 import OpenAI from 'openai';
 import {
   CHANNEL_NAME,
@@ -10,6 +11,7 @@ import {
   gatewayUrl,
   upstreamUrl,
 } from './support/constants.ts';
+import { apiGet } from './support/console-api.ts';
 import { collectPageErrors, expectSignedIn, signIn } from './support/session.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -83,11 +85,8 @@ test('root sets up a channel and a token, calls the gateway and finds the call i
     // Settlement and the log row are written in batches just after the answer.
     await expect
       .poll(async () => {
-        const answer = await page.request.get('/api/log/self/?p=1&page_size=10', {
-          headers: { 'New-Api-User': String(await page.evaluate(() => JSON.parse(localStorage.user).id)) },
-        });
-        const items = (await answer.json()).data?.items ?? [];
-        quota = items.find((row: { model_name: string }) => row.model_name === MODEL)?.quota ?? 0;
+        const answer = await apiGet<Paged<LogView>>(page, '/api/log/self/?p=1&page_size=10');
+        quota = answer.data?.items.find((row) => row.model_name === MODEL)?.quota ?? 0;
         return quota;
       })
       .toBeGreaterThan(0);

@@ -11,6 +11,7 @@ export const StorageKey = {
   channelColumns: 'channel-columns',
   logColumns: 'log-columns',
   sidebarCollapsed: 'sidebar-collapsed',
+  noticeSeen: 'notice-seen',
 } as const;
 
 type Key = (typeof StorageKey)[keyof typeof StorageKey];

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useSessionUser } from '../../session/session-store.ts';
 import { useStatus } from '../../status/status.ts';
 import { contentKind } from './content-kind.ts';
+import { NoticeModal } from './NoticeModal.tsx';
 import { PageContent } from './PageContent.tsx';
 import { usePageContent } from './use-page-content.ts';
 
@@ -40,7 +41,14 @@ function WelcomeCard() {
 export function HomePage() {
   const { t } = useTranslation();
   const { data, isPending, isError } = usePageContent('/api/home_page_content');
-  if (isPending) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-  if (isError || contentKind(data) === 'empty') return <WelcomeCard />;
-  return <PageContent content={data} title={t('shell.home')} />;
+  let body;
+  if (isPending) body = <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  else if (isError || contentKind(data) === 'empty') body = <WelcomeCard />;
+  else body = <PageContent content={data} title={t('shell.home')} />;
+  return (
+    <>
+      <NoticeModal />
+      {body}
+    </>
+  );
 }

@@ -9,6 +9,8 @@ export const locale: Locale = {
         '这是一个 AI 模型网关：通过一个兼容 OpenAI 的接口统一接入多家上游模型服务商，按额度计费，并提供令牌、分组与用量日志管理。',
       welcomeHint: '管理员可以在「系统设置 → 其他设置」中自定义首页内容。',
       openConsole: '进入控制台',
+      notice: '系统公告',
+      noticeDismiss: '不再显示此公告',
       aboutDefault:
         '管理员尚未设置关于页面的内容。可以在「系统设置 → 其他设置」中设置，支持 HTML、纯文本或以 https:// 开头的链接（将以内嵌页面显示）。',
     },
@@ -20,6 +22,8 @@ export const locale: Locale = {
         'An AI model gateway: one OpenAI-compatible API in front of many upstream model providers, with quota-based billing, API tokens, groups and usage logs.',
       welcomeHint: 'Admins can set custom home page content in System settings → Other.',
       openConsole: 'Open the console',
+      notice: 'Announcement',
+      noticeDismiss: 'Do not show this again',
       aboutDefault:
         'The admin has not set any about content yet. It can be set in System settings → Other: HTML, plain text, or a link starting with https:// (shown embedded).',
     },

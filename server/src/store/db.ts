@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import type * as Mysql from 'mysql2';
+import type Pg from 'pg';
 import { dialectOf, type DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -24,8 +26,8 @@ export interface Store {
 // SQLite gateway never needs.
 const require = createRequire(import.meta.url);
 
-function loadPg(): typeof import('pg') {
-  const pg = require('pg') as typeof import('pg');
+function loadPg(): typeof Pg {
+  const pg = require('pg') as typeof Pg;
   // PostgreSQL sends int8 and numeric as strings; quota values fit well within 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
   pg.types.setTypeParser(1700, (v) => Number(v));
@@ -52,7 +54,7 @@ function postgresDialect(dsn: string): Dialect {
 }
 
 function mysqlDialect(dsn: string): Dialect {
-  const { createPool } = require('mysql2') as typeof import('mysql2');
+  const { createPool } = require('mysql2') as typeof Mysql;
   const pool = createPool({
     uri: dsn,
     connectionLimit: 20,

@@ -29,24 +29,30 @@ export class SseParser {
 
   private drain(): SseEvent[] {
     const events: SseEvent[] = [];
+    const buffer = this.buffer;
+    // Walk the lines by index and cut the buffer once at the end: slicing it per line allocated a
+    // new tail string for every line of every event.
+    let start = 0;
     let newline: number;
-    while ((newline = this.buffer.indexOf('\n')) !== -1) {
-      let line = this.buffer.slice(0, newline);
-      this.buffer = this.buffer.slice(newline + 1);
-      if (line.endsWith('\r')) line = line.slice(0, -1);
-      if (line === '') {
+    while ((newline = buffer.indexOf('\n', start)) !== -1) {
+      const end = newline > start && buffer.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
+      const lineStart = start;
+      start = newline + 1;
+      if (end === lineStart) {
         const event = this.flushEvent();
         if (event) events.push(event);
         continue;
       }
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon === -1 ? line : line.slice(0, colon);
-      let value = colon === -1 ? '' : line.slice(colon + 1);
-      if (value.startsWith(' ')) value = value.slice(1);
-      if (field === 'data') this.data.push(value);
-      else if (field === 'event') this.event = value;
+      if (buffer.charCodeAt(lineStart) === 58 /* ':' comment */) continue;
+      const colon = buffer.indexOf(':', lineStart);
+      const hasValue = colon !== -1 && colon < end;
+      const field = buffer.slice(lineStart, hasValue ? colon : end);
+      let valueStart = hasValue ? colon + 1 : end;
+      if (valueStart < end && buffer.charCodeAt(valueStart) === 32) valueStart++;
+      if (field === 'data') this.data.push(buffer.slice(valueStart, end));
+      else if (field === 'event') this.event = buffer.slice(valueStart, end);
     }
+    this.buffer = start === 0 ? buffer : buffer.slice(start);
     return events;
   }
 

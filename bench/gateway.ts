@@ -1,6 +1,6 @@
 /** The gateway under test: a child `node server/src/main.ts` on a fresh SQLite file, seeded via the console API. */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +87,20 @@ async function waitListening(gw: Gateway, timeoutMs: number): Promise<void> {
  * Starts the gateway as a user runs it (LOG_LEVEL=warn, billing and logging at their defaults),
  * then creates a channel (type 1, base_url the mock, model gpt-4o-mini) and an unlimited token.
  */
+/**
+ * The node flags `npm start` gives the gateway (read from its script, so the bench runs it as a user
+ * does), or BENCH_GATEWAY_NODE_ARGS for experiments (V8 heap sizes, --trace-gc, …).
+ */
+function nodeArgs(): string[] {
+  const override = process.env.BENCH_GATEWAY_NODE_ARGS;
+  if (override !== undefined) return override.split(/\s+/).filter(Boolean);
+  const manifest = JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const start = /\bnode ((?:--\S+ )*)server\/src\/main\.ts/.exec(manifest.scripts.start ?? '');
+  return (start?.[1] ?? '').split(' ').filter(Boolean);
+}
+
 export async function startGateway(upstreamBase: string, workers: number): Promise<Gateway> {
   const dir = mkdtempSync(join(tmpdir(), 'relaygate-bench-'));
   tempDirs.add(dir);
@@ -107,7 +121,7 @@ export async function startGateway(upstreamBase: string, workers: number): Promi
   };
   const child = startNode(
     `gateway (WORKERS=${workers})`,
-    [join(ROOT_DIR, 'server/src/main.ts')],
+    [...nodeArgs(), join(ROOT_DIR, 'server/src/main.ts')],
     env,
     ROOT_DIR,
   );

@@ -81,7 +81,8 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
 
   // What one upstream chunk produces is collected and written at once: one syscall, not one per event.
   let pending = '';
-  const write = async (text: string) => {
+  // Appending is synchronous: only flush() may wait (for the socket to drain), so events cost no promise.
+  const write = (text: string): void => {
     pending += text;
   };
   const flush = async () => {
@@ -105,16 +106,15 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     return Array.isArray(chunk.choices) && chunk.choices.length === 0 && usage !== undefined;
   };
 
-  const deliver = async (chunks: Json[], original?: SseEvent) => {
+  const deliver = (chunks: Json[], original?: SseEvent): void => {
     const usageOnly = chunks.map(observe);
     if (options.passthrough && original) return write(formatSseData(original.data, original.event));
     if (options.passthrough) return;
     for (let i = 0; i < chunks.length; i++) {
       if (toClient) {
-        for (const out of toClient.push({ data: chunks[i]! }))
-          await write(formatSseData(out.data, out.event));
+        for (const out of toClient.push({ data: chunks[i]! })) write(formatSseData(out.data, out.event));
       } else if (!usageOnly[i] || options.clientWantsUsage) {
-        await write(
+        write(
           fromChannel || !original
             ? formatSseData(JSON.stringify(chunks[i]))
             : formatSseData(original.data, original.event),
@@ -123,9 +123,9 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     }
   };
 
-  const handle = async (event: SseEvent) => {
+  const handle = (event: SseEvent): void => {
     if (event.data === '[DONE]') {
-      if (!fromChannel && !toClient) await write('data: [DONE]\n\n');
+      if (!fromChannel && !toClient) write('data: [DONE]\n\n');
       return;
     }
     const data = parse(event.data);
@@ -134,23 +134,23 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
         ? write(formatSseData(event.data, event.event))
         : undefined;
     const chunks = fromChannel ? parseAll(fromChannel.push({ event: event.event, data })) : [data];
-    await deliver(chunks, event);
+    deliver(chunks, event);
   };
 
   try {
     for await (const bytes of upstream.body) {
       if (outcome.firstByteMs === 0) outcome.firstByteMs = Date.now() - options.startedAt;
-      for (const event of parser.push(bytes as Buffer)) await handle(event);
+      for (const event of parser.push(bytes as Buffer)) handle(event);
       await flush();
       if (outcome.clientGone) break;
     }
-    for (const event of parser.end()) await handle(event);
+    for (const event of parser.end()) handle(event);
     if (!outcome.clientGone) {
-      if (fromChannel) await deliver(parseAll(fromChannel.end()));
-      if (toClient) for (const out of toClient.end()) await write(formatSseData(out.data, out.event));
+      if (fromChannel) deliver(parseAll(fromChannel.end()));
+      if (toClient) for (const out of toClient.end()) write(formatSseData(out.data, out.event));
       // Converted streams end the OpenAI way once the answer is complete.
       if (fromChannel && !toClient && !options.passthrough && !outcome.upstreamError)
-        await write('data: [DONE]\n\n');
+        write('data: [DONE]\n\n');
     }
   } catch (error) {
     if (!outcome.clientGone) {
@@ -159,7 +159,7 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
         code === 'UND_ERR_BODY_TIMEOUT'
           ? 'the upstream stopped sending (stream timeout)'
           : `upstream stream failed: ${(error as Error).message}`;
-      await write(streamErrorEvent(options.clientFormat, outcome.upstreamError));
+      write(streamErrorEvent(options.clientFormat, outcome.upstreamError));
     }
   } finally {
     await flush();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, ROOT, userWithRole } from './support/console-client.ts';
+import { ConsoleClient, ROOT, userWithRole, signInAsRoot } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 describe.skipIf(databaseUnavailable())('console authentication', () => {
@@ -103,8 +103,7 @@ describe.skipIf(databaseUnavailable())('console authentication', () => {
   });
 
   it('a disabled user gets success:false on every call and cannot log in again', async () => {
-    const root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    const root = await signInAsRoot(t.url);
     const user = await userWithRole(root, 'disabled1', 1);
     expect((await user.get('/api/user/self')).body.success).toBe(true);
     expect((await root.post('/api/user/manage', { id: user.userId, action: 'disable' })).body.success).toBe(
@@ -131,8 +130,7 @@ describe.skipIf(databaseUnavailable())('console authentication', () => {
   });
 
   it('obeys PasswordLoginEnabled at once, without a restart', async () => {
-    const root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    const root = await signInAsRoot(t.url);
     expect(
       (await root.put('/api/option/', { key: 'PasswordLoginEnabled', value: 'false' })).body.success,
     ).toBe(true);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ChannelPage, ChannelView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromDbBool } from '../src/store/dialect.ts';
-import { ConsoleClient, ROOT, userWithRole, type Answer } from './support/console-client.ts';
+import { ConsoleClient, userWithRole, type Answer, signInAsRoot } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 const SECRET = 'sk-very-secret-key-0001';
@@ -65,8 +65,7 @@ describe.skipIf(databaseUnavailable())('channels console API', () => {
   beforeAll(async () => {
     t = await startTestServer();
     upstream = await startMockUpstream();
-    root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    root = await signInAsRoot(t.url);
     admin = await userWithRole(root, 'chadmin', 10);
     common = await userWithRole(root, 'chuser', 1);
   });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, ROOT } from './support/console-client.ts';
+import { ConsoleClient, signInAsRoot } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 const INDEX_HTML = '<!doctype html><div id="root"></div>';
@@ -67,8 +67,7 @@ describe.skipIf(databaseUnavailable())('the built console at /', () => {
   });
 
   it('answers the site texts set in the options, publicly', async () => {
-    const root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    const root = await signInAsRoot(t.url);
     const texts = { About: 'about us', HomePageContent: '# Welcome', Notice: 'maintenance at noon' };
     for (const [key, value] of Object.entries(texts)) {
       expect((await root.put('/api/option/', { key, value })).body.success).toBe(true);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, ROOT } from './support/console-client.ts';
+import { ConsoleClient, signInAsRoot } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 async function raw(url: string, init: RequestInit & { headers?: Record<string, string> }) {
@@ -17,8 +17,7 @@ describe.skipIf(databaseUnavailable())('conventions and bad input', () => {
   let root: ConsoleClient;
   beforeAll(async () => {
     t = await startTestServer({ API_BODY_LIMIT_KB: '64' });
-    root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    root = await signInAsRoot(t.url);
   });
   afterAll(async () => {
     await t?.close();

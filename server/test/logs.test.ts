@@ -4,7 +4,7 @@ import { insertReturningId } from '../src/store/insert.ts';
 import { deleteLogsBefore } from '../src/store/log-queries.ts';
 import { insertLog, type NewLog } from '../src/store/logs.ts';
 import { nowSeconds } from '../src/store/users.ts';
-import { ConsoleClient, ROOT, userWithRole } from './support/console-client.ts';
+import { ConsoleClient, userWithRole, signInAsRoot } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 const NO_PERMISSION = /no permission/;
@@ -63,8 +63,7 @@ describe.skipIf(databaseUnavailable())('usage logs console API', () => {
 
   beforeAll(async () => {
     t = await startTestServer();
-    root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    root = await signInAsRoot(t.url);
     admin = await userWithRole(root, 'logadmin', 10);
     alice = await userWithRole(root, 'alice', 1);
     bob = await userWithRole(root, 'bob', 1);

@@ -1,6 +1,6 @@
 import type { UserView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, ROOT } from './support/console-client.ts';
+import { ConsoleClient, ROOT, signInAsRoot } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 const PASSWORD = 'password123';
@@ -11,8 +11,7 @@ describe.skipIf(databaseUnavailable())('POST /api/user/register', () => {
 
   beforeAll(async () => {
     t = await startTestServer();
-    root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    root = await signInAsRoot(t.url);
   });
   afterAll(async () => {
     await t?.close();

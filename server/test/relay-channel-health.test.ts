@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { channelBench, upstreamError, upstreamOk } from './support/channel-bench.ts';
-import { ConsoleClient, ROOT } from './support/console-client.ts';
+import { type ConsoleClient, signInAsRoot } from './support/console-client.ts';
 import { fixturesAvailable } from './support/fixtures.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
 import { channelRow, relayPost, seedChannel, setRelayOption } from './support/relay-seed.ts';
@@ -28,8 +28,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('channel auto-disab
     mock = await new MockUpstream().start();
     t = await startTestServer();
     bench = channelBench(t, mock);
-    root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    root = await signInAsRoot(t.url);
     defaultKeywords = t.server.settings.get('AutomaticDisableKeywords');
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, ROOT, userWithRole } from './support/console-client.ts';
+import { type ConsoleClient, userWithRole, signInAsRoot } from './support/console-client.ts';
 import { fixtureChunks, fixtureJson, fixturesAvailable } from './support/fixtures.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
 import { consumeLogs, expectedQuota, seedChannel, waitFor } from './support/relay-seed.ts';
@@ -17,8 +17,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('playground POST /p
   beforeAll(async () => {
     mock = await new MockUpstream().start();
     t = await startTestServer();
-    const root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    const root = await signInAsRoot(t.url);
     mock.reply('/default/v1/chat/completions', { sse: chunks() });
     mock.reply('/vip/v1/chat/completions', { sse: chunks() });
     mock.reply('/svip/v1/chat/completions', { sse: chunks() });

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, ROOT } from './support/console-client.ts';
+import { type ConsoleClient, signInAsRoot } from './support/console-client.ts';
 import { fixtureJson, fixturesAvailable } from './support/fixtures.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
 import {
@@ -42,8 +42,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
       mock = await new MockUpstream().start();
       // Behind a trusted proxy, X-Forwarded-For sets the caller's address: the allow-list can be tried with any.
       t = await startTestServer({ TRUST_PROXY: 'true' });
-      root = new ConsoleClient(t.url);
-      await root.login(ROOT.username, ROOT.password);
+      root = await signInAsRoot(t.url);
       mock.reply('/high/v1/chat/completions', { json: text() });
       mock.reply('/low/v1/chat/completions', { json: text() });
       mock.reply('/vip/v1/chat/completions', { json: text() });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { channelBench, upstreamError } from './support/channel-bench.ts';
-import { ConsoleClient, ROOT } from './support/console-client.ts';
+import { type ConsoleClient, signInAsRoot } from './support/console-client.ts';
 import { fixtureJson, fixturesAvailable } from './support/fixtures.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
 import { expectedQuota, relayPost, seedChannel, setRelayOption } from './support/relay-seed.ts';
@@ -19,8 +19,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('relay routing and 
     mock = await new MockUpstream().start();
     t = await startTestServer();
     bench = channelBench(t, mock);
-    root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    root = await signInAsRoot(t.url);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, ROOT, userWithRole } from './support/console-client.ts';
+import { type ConsoleClient, userWithRole, signInAsRoot } from './support/console-client.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
 import { seedChannel, seedToken } from './support/relay-seed.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
@@ -23,8 +23,7 @@ describe.skipIf(databaseUnavailable())('the relay follows console changes to use
     mock.reply('/v1/chat/completions', { json: ANSWER });
     t = await startTestServer({ SYNC_FREQUENCY: '3600' });
     await seedChannel(t, { baseUrl: mock.url, models: ['gpt-4o-mini'] });
-    root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    root = await signInAsRoot(t.url);
   });
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,12 @@
 import type { UserSetting, UserView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, ROOT, registerAndLogin, type Answer } from './support/console-client.ts';
+import {
+  ConsoleClient,
+  ROOT,
+  registerAndLogin,
+  type Answer,
+  signInAsRoot,
+} from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 const PASSWORD = 'password123';
@@ -47,8 +53,7 @@ describe.skipIf(databaseUnavailable())('the signed-in user: self, invites and se
 
   beforeAll(async () => {
     t = await startTestServer();
-    root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    root = await signInAsRoot(t.url);
   });
   afterAll(async () => {
     await t?.close();

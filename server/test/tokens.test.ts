@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomAlphanumeric } from '../src/auth/random.ts';
 import type { TokensTable } from '../src/store/schema.ts';
 import { insertTokens } from '../src/store/tokens.ts';
-import { ConsoleClient, ROOT, userWithRole, type Answer } from './support/console-client.ts';
+import { ConsoleClient, userWithRole, type Answer, signInAsRoot } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 const KEY = /^[A-Za-z0-9]{48}$/;
@@ -57,8 +57,7 @@ describe.skipIf(databaseUnavailable())('tokens console API', () => {
 
   beforeAll(async () => {
     t = await startTestServer();
-    const root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    const root = await signInAsRoot(t.url);
     alice = await userWithRole(root, 'alice', 1);
     bob = await userWithRole(root, 'bob', 1);
     admin = await userWithRole(root, 'admin1', 10);

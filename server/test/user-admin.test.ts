@@ -1,6 +1,6 @@
 import type { Page, UserView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, ROOT, userWithRole, type Answer } from './support/console-client.ts';
+import { ConsoleClient, ROOT, userWithRole, type Answer, signInAsRoot } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 const PASSWORD = 'password123';
@@ -82,8 +82,7 @@ describe.skipIf(databaseUnavailable())('admin user management', () => {
 
   beforeAll(async () => {
     t = await startTestServer();
-    root = new ConsoleClient(t.url);
-    await root.login(ROOT.username, ROOT.password);
+    root = await signInAsRoot(t.url);
     admin = await userWithRole(root, 'adm1', 10);
     admin2 = await userWithRole(root, 'adm2', 10);
     common = await userWithRole(root, 'com1', 1);

@@ -78,6 +78,13 @@ export class ConsoleClient {
 
 export const ROOT = { username: 'root', password: '123456' };
 
+/** A console client signed in as the root user a fresh database starts with. */
+export async function signInAsRoot(baseUrl: string): Promise<ConsoleClient> {
+  const root = new ConsoleClient(baseUrl);
+  await root.login(ROOT.username, ROOT.password);
+  return root;
+}
+
 /** Registers a user through the public API (registration must be enabled) and logs in as them. */
 export async function registerAndLogin(
   baseUrl: string,

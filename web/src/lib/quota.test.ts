@@ -20,10 +20,12 @@ describe('formatQuota', () => {
   it('shows dollars in currency mode', () => {
     expect(formatQuota(500_000, currency)).toBe('$1.00');
     expect(formatQuota(1_234_567, currency)).toBe('$2.47');
+    expect(formatQuota(-750_000, currency)).toBe('-$1.50');
   });
   it('never shows a non-zero amount as zero', () => {
     expect(formatQuota(1, currency)).toBe('$0.01');
     expect(formatQuota(0, currency)).toBe('$0.00');
+    expect(formatQuota(-1, currency)).toBe('-$0.01');
   });
   it('shows raw units otherwise', () => {
     expect(formatQuota(500_000, units)).toBe('500k');

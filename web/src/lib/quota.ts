@@ -19,11 +19,9 @@ export function shortenNumber(value: number): string {
 /** "$1.23" in currency mode (never "$0.00" for a non-zero amount), else the shortened unit count. */
 export function formatQuota(quota: number, display: QuotaDisplay, digits = 2): string {
   if (!display.displayInCurrency) return shortenNumber(quota);
-  const amount = quota / (display.quotaPerUnit || DEFAULT_QUOTA_PER_UNIT);
-  const fixed = amount.toFixed(digits);
-  if (quota !== 0 && Number(fixed) === 0)
-    return `$${amount > 0 ? '' : '-'}${(10 ** -digits).toFixed(digits)}`.replace('$-', '-$');
-  return `$${fixed}`;
+  const amount = Math.abs(quota) / (display.quotaPerUnit || DEFAULT_QUOTA_PER_UNIT);
+  const shown = quota !== 0 && Number(amount.toFixed(digits)) === 0 ? 10 ** -digits : amount;
+  return `${quota < 0 ? '-' : ''}$${shown.toFixed(digits)}`;
 }
 
 /** What a form field shows for a quota: dollars in currency mode, units otherwise. */

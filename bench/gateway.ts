@@ -1,4 +1,5 @@
-/** The gateway under test: a child `node server/src/main.ts` on a fresh SQLite file, seeded via the console API. */
+/** The gateway under test: a child `node server/dist/main.js` (as `npm start`) on a fresh SQLite file, seeded via the console API. */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -83,25 +84,39 @@ async function waitListening(gw: Gateway, timeoutMs: number): Promise<void> {
   throw new Error(`the gateway ${why}:\n${gw.child.output.join('\n')}`);
 }
 
+/** What `npm start` runs after building: node's flags and the entry file (the bundled server). */
+interface StartCommand {
+  nodeArgs: string[];
+  entry: string;
+}
+
 /**
- * Starts the gateway as a user runs it (LOG_LEVEL=warn, billing and logging at their defaults),
- * then creates a channel (type 1, base_url the mock, model gpt-4o-mini) and an unlimited token.
+ * The command of the root `start` script, so the bench runs the gateway as a user does.
+ * BENCH_GATEWAY_NODE_ARGS replaces the node flags for experiments (V8 heap sizes, --trace-gc, …).
  */
-/**
- * The node flags `npm start` gives the gateway (read from its script, so the bench runs it as a user
- * does), or BENCH_GATEWAY_NODE_ARGS for experiments (V8 heap sizes, --trace-gc, …).
- */
-function nodeArgs(): string[] {
-  const override = process.env.BENCH_GATEWAY_NODE_ARGS;
-  if (override !== undefined) return override.split(/\s+/).filter(Boolean);
+export function startCommand(): StartCommand {
   const manifest = JSON.parse(readFileSync(join(ROOT_DIR, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const start = /\bnode ((?:--\S+ )*)server\/src\/main\.ts/.exec(manifest.scripts.start ?? '');
-  return (start?.[1] ?? '').split(' ').filter(Boolean);
+  const start = /\bnode ((?:--\S+ )*)(\S+\.[jt]s)\b/.exec(manifest.scripts.start ?? '');
+  if (!start) throw new Error('bench: the start script in package.json runs no `node … <entry>` command');
+  const override = process.env.BENCH_GATEWAY_NODE_ARGS;
+  const flags = override ?? start[1] ?? '';
+  return { nodeArgs: flags.split(/\s+/).filter(Boolean), entry: join(ROOT_DIR, start[2]!) };
 }
 
-export async function startGateway(upstreamBase: string, workers: number): Promise<Gateway> {
+/** `npm run build -w server`: the bundle `npm start` runs, fresh from the sources. */
+export function buildServer(): void {
+  execFileSync('npm', ['run', '--silent', 'build', '-w', 'server'], { cwd: ROOT_DIR, stdio: 'ignore' });
+}
+
+/**
+ * Starts the gateway as a user runs it (LOG_LEVEL=warn, billing and logging at their defaults),
+ * then creates a channel (type 1, base_url the mock, model gpt-4o-mini) and an unlimited token.
+ * `entry` overrides the start script's file (the profile runs the sources, for readable names).
+ */
+export async function startGateway(upstreamBase: string, workers: number, entry?: string): Promise<Gateway> {
+  const command = startCommand();
   const dir = mkdtempSync(join(tmpdir(), 'relaygate-bench-'));
   tempDirs.add(dir);
   const port = await freePort();
@@ -121,7 +136,7 @@ export async function startGateway(upstreamBase: string, workers: number): Promi
   };
   const child = startNode(
     `gateway (WORKERS=${workers})`,
-    [...nodeArgs(), join(ROOT_DIR, 'server/src/main.ts')],
+    [...command.nodeArgs, entry ?? command.entry],
     env,
     ROOT_DIR,
   );

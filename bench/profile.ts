@@ -69,7 +69,8 @@ async function main(): Promise<void> {
   const mockUrl = `http://127.0.0.1:${await readyPort(mock)}`;
   mkdirSync(profileDir, { recursive: true });
   process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`;
-  const gw = await startGateway(mockUrl, 1);
+  // The sources, not the bundle `npm start` runs: the same code, with a file per frame to group by.
+  const gw = await startGateway(mockUrl, 1, join(ROOT_DIR, 'server/src/main.ts'));
   delete process.env.NODE_OPTIONS;
   try {
     const target = {

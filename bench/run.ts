@@ -8,7 +8,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { CHAT_PATH, SLOW_PREFIX } from './fixtures.ts';
-import { readLedger, removeTempDirs, ROOT_DIR, settle, startGateway } from './gateway.ts';
+import { buildServer, readLedger, removeTempDirs, ROOT_DIR, settle, startGateway } from './gateway.ts';
 import { holdStreams, type HoldResult } from './hold-streams.ts';
 import type { Mode } from './load.ts';
 import { gatewayServer, log, Session, type Server } from './measure.ts';
@@ -99,6 +99,7 @@ async function main(): Promise<void> {
   const began = Date.now();
   const loadBefore = loadavg()[0]!;
   log(`${DURATION_S} s per run at 50 connections, ${cores} cores; results in bench/results/`);
+  buildServer();
 
   const mock = startNode('mock upstream', [join(BENCH_DIR, 'mock-upstream.ts'), '0'], process.env);
   const mockUrl = `http://127.0.0.1:${await readyPort(mock)}`;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fixtureJson, fixturesAvailable } from '../../server/test/support/fixtures.ts';
 import { MockUpstream } from '../../server/test/support/mock-upstream.ts';
-import { spawnGateway } from '../../server/test/support/spawn-gateway.ts';
+import { BUNDLE, spawnGateway } from '../../server/test/support/spawn-gateway.ts';
 import { createTestDatabase } from '../../server/test/support/test-database.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -12,13 +12,14 @@ const SCREENSHOTS = fileURLToPath(new URL('../results/screenshots', import.meta.
 export default async function globalSetup() {
   if (!existsSync(`${WEB_DIST}/index.html`))
     throw new Error('web/dist is missing: run `npm run build` first');
+  if (!existsSync(BUNDLE)) throw new Error('server/dist is missing: run `npm run build` first');
   if (!fixturesAvailable)
     throw new Error('the recorded provider fixtures (../shared/fixtures/upstream) are missing');
 
   const upstream = await new MockUpstream().start();
   upstream.reply('/v1/chat/completions', { json: fixtureJson('openai/chat/openai-text.json') });
   const db = await createTestDatabase('sqlite');
-  const gateway = await spawnGateway(db, { WEB_DIST, LOG_LEVEL: 'warn' });
+  const gateway = await spawnGateway(db, { WEB_DIST, LOG_LEVEL: 'warn' }, BUNDLE);
 
   mkdirSync(SCREENSHOTS, { recursive: true });
   process.env.E2E_GATEWAY_URL = gateway.url;

@@ -4,7 +4,9 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { TestDatabase } from './test-database.ts';
 
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const SOURCES = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+/** What `npm start` runs once `npm run build` has bundled the server. */
+export const BUNDLE = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -20,10 +22,17 @@ export interface SpawnedGateway {
   stop(): Promise<void>;
 }
 
-/** Runs the gateway exactly as `npm start` does, as a child process, and waits until it answers. */
-export async function spawnGateway(db: TestDatabase, env: Record<string, string>): Promise<SpawnedGateway> {
+/**
+ * Runs the gateway as a child process, as `npm start` does, and waits until it answers: from the
+ * sources by default, or `entry` (the bundle, for the browser tests that follow `npm run build`).
+ */
+export async function spawnGateway(
+  db: TestDatabase,
+  env: Record<string, string>,
+  entry = SOURCES,
+): Promise<SpawnedGateway> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       PORT: String(port),

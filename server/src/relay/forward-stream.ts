@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { Json, StreamConverter } from './formats/types.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
+import { plainChunkText } from './plain-chunk-text.ts';
 import { formatSseData, SseParser, type SseEvent } from './sse.ts';
 import { streamErrorEvent } from './stream-errors.ts';
 import { readOpenAIUsage, type Usage } from './usage.ts';
@@ -127,6 +128,14 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     if (event.data === '[DONE]') {
       if (!fromChannel && !toClient) write('data: [DONE]\n\n');
       return;
+    }
+    if (!fromChannel && !toClient) {
+      // OpenAI to OpenAI: a plain chunk needs only its text counted, not a parse (see plainChunkText).
+      const text = plainChunkText(event.data);
+      if (text !== undefined) {
+        counter.add(text);
+        return write(formatSseData(event.data, event.event));
+      }
     }
     const data = parse(event.data);
     if (!data)

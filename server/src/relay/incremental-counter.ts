@@ -42,7 +42,7 @@ export class IncrementalCounter {
 }
 
 /** Adds the text a chat or completion chunk (or whole answer) carries: content, reasoning, tool calls. */
-export function countChoiceText(counter: IncrementalCounter, choices: unknown): void {
+export function countChoiceText(counter: Pick<IncrementalCounter, 'add'>, choices: unknown): void {
   if (!Array.isArray(choices)) return;
   for (const choice of choices as Array<Record<string, unknown>>) {
     const part = (choice.delta ?? choice.message ?? {}) as Record<string, unknown>;

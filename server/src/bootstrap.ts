@@ -4,9 +4,16 @@ import { randomAlphanumeric } from './auth/random.ts';
 import type { Config } from './config.ts';
 import type { Store } from './store/db.ts';
 import { isUniqueViolation } from './store/dialect.ts';
+import { migrateToLatest } from './store/migrate.ts';
 import { countRootUsers, insertUser, nowSeconds } from './store/users.ts';
 
 const ROOT_INITIAL_QUOTA = 100_000_000;
+
+/** Migrations and the first-start seed; answers whether root was created. */
+export async function prepareDatabase(store: Store, config: Config): Promise<boolean> {
+  await migrateToLatest(store);
+  return ensureRootUser(store, config);
+}
 
 /**
  * First start: create the root user (root / 123456), with the system access token and the API

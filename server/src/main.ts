@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { clusterWorkerBus, relayBetweenWorkers } from './cache/change-bus.ts';
+import { prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createServer, prepareDatabase } from './server.ts';
 import { openStore } from './store/db.ts';
 
 function readConfig(): Config {
@@ -19,6 +19,8 @@ function readConfig(): Config {
 /** One gateway process: alone, or as one of the cluster's workers. */
 async function runServer(config: Config): Promise<void> {
   const inCluster = cluster.isWorker;
+  // Loaded here, not at the top: the cluster primary never serves, so it never loads the app.
+  const { createServer } = await import('./server.ts');
   const server = await createServer(config, {
     bus: inCluster ? clusterWorkerBus() : undefined,
     prepareDatabase: !inCluster,

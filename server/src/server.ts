@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { VerificationCodes } from './auth/verification-codes.ts';
-import { ensureRootUser } from './bootstrap.ts';
+import { prepareDatabase } from './bootstrap.ts';
 import { localBus, type ChangeBus } from './cache/change-bus.ts';
 import { ChannelIndex } from './cache/channel-index.ts';
 import { KeyCache } from './cache/key-cache.ts';
@@ -9,7 +9,6 @@ import { OptionsCache } from './cache/options-cache.ts';
 import { createChannelTester } from './relay/channel-tester.ts';
 import type { Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
-import { migrateToLatest } from './store/migrate.ts';
 
 export interface RelaygateServer {
   app: FastifyInstance;
@@ -76,10 +75,4 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await store.close();
     throw error;
   }
-}
-
-/** Migrations and the first-start seed; answers whether root was created. */
-export async function prepareDatabase(store: Store, config: Config): Promise<boolean> {
-  await migrateToLatest(store);
-  return ensureRootUser(store, config);
 }

@@ -1,5 +1,6 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import { checkRule } from './check-rule.ts';
 
 /** Password length the server accepts (spec §5). */
 export const PASSWORD_MIN = 8;
@@ -18,12 +19,8 @@ export function passwordRules(t: TFunction): FormRule[] {
 export function confirmRules(t: TFunction, field = 'password'): FormRule[] {
   return [
     { required: true, message: t('password.confirmRequired') },
-    ({ getFieldValue }) => ({
-      validator: (_rule, value: unknown) =>
-        !value || value === getFieldValue(field)
-          ? Promise.resolve()
-          : Promise.reject(new Error(t('password.mismatch'))),
-    }),
+    ({ getFieldValue }) =>
+      checkRule((value) => !value || value === getFieldValue(field), t('password.mismatch')),
   ];
 }
 

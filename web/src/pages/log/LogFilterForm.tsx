@@ -1,5 +1,6 @@
 import { DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { checkRule } from '../../components/check-rule.ts';
 import { SearchActions } from '../../components/SearchActions.tsx';
 import { DATE_TIME_FORMAT } from '../../lib/time.ts';
 import { defaultLogFilter, isValidChannel, type LogFilterValues } from './log-filter.ts';
@@ -57,14 +58,7 @@ export function LogFilterForm({
           <Form.Item
             name="channel"
             label={t('log.filter.channel')}
-            rules={[
-              {
-                validator: (_, value) =>
-                  isValidChannel(value)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('log.filter.channelInvalid'))),
-              },
-            ]}
+            rules={[checkRule(isValidChannel, t('log.filter.channelInvalid'))]}
           >
             <Input allowClear placeholder={t('log.filter.channel')} style={{ width: 120 }} />
           </Form.Item>

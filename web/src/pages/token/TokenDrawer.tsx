@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checkRule } from '../../components/check-rule.ts';
 import { DrawerActions } from '../../components/DrawerActions.tsx';
 import { showSuccess } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
@@ -137,12 +138,10 @@ export function TokenDrawer({
             name="expired_time"
             noStyle
             rules={[
-              {
-                validator: (_, value) =>
-                  expiryToSeconds(value) === null
-                    ? Promise.reject(new Error(t('token.form.expiryInvalid')))
-                    : Promise.resolve(),
-              },
+              checkRule(
+                (value) => expiryToSeconds(value as Parameters<typeof expiryToSeconds>[0]) !== null,
+                t('token.form.expiryInvalid'),
+              ),
             ]}
           >
             <DatePicker
@@ -168,14 +167,7 @@ export function TokenDrawer({
           <Form.Item
             name="remain_quota"
             noStyle
-            rules={[
-              {
-                validator: (_, value) =>
-                  unlimited || isValidQuota(value)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('token.form.quotaInvalid'))),
-              },
-            ]}
+            rules={[checkRule((value) => !!unlimited || isValidQuota(value), t('token.form.quotaInvalid'))]}
           >
             <InputNumber
               min={0}
@@ -202,18 +194,7 @@ export function TokenDrawer({
         </Form.Item>
         {!editing && (
           <Form.Item label={t('token.form.count')} extra={t('token.form.countHint')}>
-            <Form.Item
-              name="count"
-              noStyle
-              rules={[
-                {
-                  validator: (_, value) =>
-                    isValidCount(value)
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('token.form.countInvalid'))),
-                },
-              ]}
-            >
+            <Form.Item name="count" noStyle rules={[checkRule(isValidCount, t('token.form.countInvalid'))]}>
               <InputNumber min={1} max={100} precision={0} style={{ width: '100%' }} />
             </Form.Item>
             <Space wrap style={{ marginTop: 8 }}>

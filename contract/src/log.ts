@@ -14,7 +14,11 @@ export interface ConsumeLogOther {
   reasoning_effort?: string;
   /** True when usage was counted locally because the upstream sent none. */
   local_count?: boolean;
-  admin_info?: { use_channel?: number[]; quota_shortfall?: number };
+  admin_info?: {
+    use_channel?: number[];
+    /** The usage the upstream reported, when it was beyond what the call could produce and was clamped. */
+    reported_usage?: { prompt_tokens: number; completion_tokens: number };
+  };
   [key: string]: unknown;
 }
 

@@ -43,6 +43,9 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(0).max(256)]).optional(),
   WEB_DIST: z.string().min(1).optional(),
+  SETTLEMENT_JOURNAL_DIR: z.string().min(1).default('data/journal'),
+  /** Set by the cluster primary for each worker it starts; a worker restarted in its place keeps it. */
+  RELAYGATE_WORKER_SLOT: z.coerce.number().int().min(0).max(255).default(0),
 });
 
 export interface Config {
@@ -66,6 +69,10 @@ export interface Config {
   workers: number;
   /** The built console (web/dist) served at `/`. */
   webDistDir: string;
+  /** Where each process keeps its node id and the settlements the database could not take yet. */
+  settlementJournalDir: string;
+  /** This process's slot among the cluster's workers (0 when alone). */
+  workerSlot: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     workers: workerCount(e.WORKERS, e.SQL_DSN),
     webDistDir: e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    settlementJournalDir: e.SETTLEMENT_JOURNAL_DIR,
+    workerSlot: e.RELAYGATE_WORKER_SLOT,
   };
 }

@@ -68,13 +68,22 @@ async function runPrimary(config: Config): Promise<void> {
     Object.values(cluster.workers ?? {}).filter((w) => w !== undefined),
   );
   cluster.on('message', (worker, message) => relay(worker.id, message as never));
+  // Each worker has a slot, kept by the worker started in its place: the slot names its settlement
+  // journal and its reservations, which the new worker settles or refunds before it serves.
+  const slotOf = new Map<number, number>();
+  const fork = (slot: number) => {
+    const worker = cluster.fork({ ...env, RELAYGATE_WORKER_SLOT: String(slot) });
+    slotOf.set(worker.id, slot);
+  };
   let closing = false;
   cluster.on('exit', (worker, code) => {
+    const slot = slotOf.get(worker.id) ?? 0;
+    slotOf.delete(worker.id);
     if (closing) return;
     console.error(`relaygate: worker ${worker.process.pid} exited (${code}), starting another`);
-    cluster.fork(env);
+    fork(slot);
   });
-  for (let i = 0; i < config.workers; i++) cluster.fork(env);
+  for (let slot = 0; slot < config.workers; slot++) fork(slot);
   const shutdown = () => {
     if (closing) return;
     closing = true;

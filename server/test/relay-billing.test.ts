@@ -50,7 +50,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('billing under conc
     await mock?.stop();
   });
 
-  it('a burst of concurrent calls against a small balance never overdraws, and the logs add up to what was spent', async () => {
+  it('a burst of concurrent calls against a small balance overdraws by no more than what answered calls cost beyond their reservations, and the logs add up to what was spent', async () => {
     mock.reply('/v1/chat/completions', { json: fixtureJson('openai/chat/openai-text.json') });
     const initial = 500;
     const userId = await seedUser(t, initial);
@@ -67,14 +67,17 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('billing under conc
     const logs = await logsOf(t, userId, ok, `${ok} log rows`);
     const user = await userRow(t, userId);
     const spent = logs.reduce((sum, row) => sum + Number(row.quota), 0);
-    expect(Number(user.quota)).toBeGreaterThanOrEqual(0);
     expect(spent).toBe(initial - Number(user.quota));
     expect(Number(user.used_quota)).toBe(spent);
     expect(Number(user.request_count)).toBe(ok);
-    // Each call costs more than its reservation here, so the balance is spent to the last unit.
-    expect(Number(user.quota)).toBe(0);
     const perCall = expectedQuota({ prompt: 16, completion: 363 }, RATIOS);
-    for (const row of logs) expect(Number(row.quota)).toBeLessThanOrEqual(perCall);
+    for (const row of logs) expect(Number(row.quota)).toBe(perCall);
+    // Each call reserved its estimate (at most the wallet), then cost more: what is left is a debt
+    // of at most that overshoot per answered call, never written off.
+    expect(Number(user.quota)).toBeLessThan(perCall);
+    expect(Number(user.quota)).toBeGreaterThanOrEqual(-ok * perCall);
+    expect(ok * perCall).toBeGreaterThan(initial);
+    expect((await chat(t, key)).status).toBe(403);
   });
 
   it('a limited token is debited exactly what its calls were charged', async () => {

@@ -3,6 +3,13 @@ import { openStore, type Store } from '../src/store/db.ts';
 import { migrateToLatest } from '../src/store/migrate.ts';
 import { settleBatch, type Settlement } from '../src/store/settle-batch.ts';
 import { insertReturningId } from '../src/store/insert.ts';
+import {
+  refundNodeReservations,
+  refundReservation,
+  reserveQuota,
+  setBalance,
+  type Payer,
+} from '../src/store/quota.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 import { databaseUnavailable } from './support/test-server.ts';
 
@@ -36,48 +43,108 @@ describe.skipIf(databaseUnavailable())('settling calls in batches', () => {
     store.db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const log = (userId: number) => ({ user_id: userId, type: 2, model_name: 'm', other: '{"admin_info":{}}' });
 
+  let reservations = 0;
+  /** Reserves `amount` as a call would, and answers the settlement's fields for it. */
+  const reserve = async (payer: Payer, amount: number, nodeId = 'test-node/0') => {
+    const id = `r${++reservations}-${Math.random().toString(36).slice(2)}`;
+    expect(await reserveQuota(store, { id, nodeId, payer, amount })).toBe('reserved');
+    return { reservationId: id, payer, reserved: amount };
+  };
+  const held = async () =>
+    Number(
+      (
+        await store.db
+          .selectFrom('reservations')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
   it('nets refunds against extra charges per user, and moves counters once per row', async () => {
-    // Reservations were already taken: 100 + 100 from a wallet that had 1000 (now 800).
-    const a = await user(800);
-    const tokenA = await token(a, 300);
+    const a = await user(1000);
+    const tokenA = await token(a, 500);
     const payer = { userId: a, tokenId: tokenA, tokenUnlimited: false };
     const batch: Settlement[] = [
-      { payer, reserved: 100, cost: 40, channelId: 0, log: log(a) },
-      { payer, reserved: 100, cost: 170, channelId: 0, log: log(a) },
+      { ...(await reserve(payer, 100)), cost: 40, channelId: 0, log: log(a) },
+      { ...(await reserve(payer, 100)), cost: 170, channelId: 0, log: log(a) },
     ];
+    expect(Number((await row('users', a)).quota)).toBe(800);
     expect((await settleBatch(store, batch)).charged).toEqual([40, 170]);
     const u = await row('users', a);
     expect(Number(u.quota)).toBe(1000 - 210);
     expect(Number(u.used_quota)).toBe(210);
     expect(Number(u.request_count)).toBe(2);
     const t = await row('tokens', tokenA);
-    expect(Number(t.remain_quota)).toBe(300 - 10);
+    expect(Number(t.remain_quota)).toBe(500 - 210);
     expect(Number(t.used_quota)).toBe(210);
   });
 
-  it('charges a wallet down to zero and no further, recording the shortfall on the latest extra charge', async () => {
+  it('charges an overshoot in full as a debt, which refuses the next call until it is paid', async () => {
     const b = await user(50);
-    const c = await user(10_000);
-    const pb = { userId: b, tokenId: 0, tokenUnlimited: true };
-    const pc = { userId: c, tokenId: 0, tokenUnlimited: true };
+    const tokenB = await token(b, 40);
+    const payer = { userId: b, tokenId: tokenB, tokenUnlimited: false };
     const { charged } = await settleBatch(store, [
-      { payer: pb, reserved: 10, cost: 60, channelId: 0, log: log(b) },
-      { payer: pc, reserved: 0, cost: 500, channelId: 0, log: log(c) },
-      { payer: pb, reserved: 10, cost: 70, channelId: 0, log: log(b) },
+      { ...(await reserve(payer, 10)), cost: 60, channelId: 0, log: log(b) },
+      { ...(await reserve(payer, 10)), cost: 70, channelId: 0, log: log(b) },
     ]);
-    // b needs 110 more but has 50: the last call absorbs the 60 shortfall.
-    expect(charged).toEqual([60, 500, 10]);
-    expect(Number((await row('users', b)).quota)).toBe(0);
-    expect(Number((await row('users', c)).quota)).toBe(9_500);
-    const logs = await store.db
-      .selectFrom('logs')
-      .selectAll()
-      .where('user_id', '=', b)
-      .orderBy('id')
-      .execute();
-    expect(logs.map((l) => Number(l.quota))).toEqual([60, 10]);
-    expect(JSON.parse(logs[1]!.other!).admin_info.quota_shortfall).toBe(60);
-    // What b was charged equals what b paid: the two reservations (20) plus the 50 left in the wallet.
-    expect(logs.reduce((sum, l) => sum + Number(l.quota), 0)).toBe(20 + 50);
+    expect(charged).toEqual([60, 70]);
+    expect(Number((await row('users', b)).quota)).toBe(50 - 130);
+    expect(Number((await row('tokens', tokenB)).remain_quota)).toBe(40 - 130);
+    const logs = await store.db.selectFrom('logs').select('quota').where('user_id', '=', b).execute();
+    expect(logs.reduce((sum, l) => sum + Number(l.quota), 0)).toBe(130);
+    // Even a free call is refused while the wallet is in debt.
+    const refused = await reserveQuota(store, { id: 'debt-check', nodeId: 'n', payer, amount: 0 });
+    expect(refused).toBe('user_quota_exhausted');
+    await store.db.updateTable('users').set({ quota: 1000 }).where('id', '=', b).execute();
+    expect(await reserveQuota(store, { id: 'debt-check-2', nodeId: 'n', payer, amount: 0 })).toBe(
+      'token_quota_exhausted',
+    );
+  });
+
+  it('settles each reservation once: a replayed or refunded one changes nothing', async () => {
+    const c = await user(1000);
+    const payer = { userId: c, tokenId: 0, tokenUnlimited: true };
+    const settled = { ...(await reserve(payer, 100)), cost: 30, channelId: 0, log: log(c) };
+    const refunded = { ...(await reserve(payer, 100)), cost: 30, channelId: 0, log: log(c) };
+    expect(await refundReservation(store, refunded.reservationId)).toBe(100);
+    expect(await refundReservation(store, refunded.reservationId)).toBe(0);
+    expect((await settleBatch(store, [settled, refunded])).charged).toEqual([30, 0]);
+    expect((await settleBatch(store, [settled])).charged).toEqual([0]);
+    expect(Number((await row('users', c)).quota)).toBe(970);
+    const logs = await store.db.selectFrom('logs').select('quota').where('user_id', '=', c).execute();
+    expect(logs.map((l) => Number(l.quota))).toEqual([30]);
+  });
+
+  it('refunds what a dead process left reserved, and only that', async () => {
+    const d = await user(1000);
+    const payer = { userId: d, tokenId: await token(d, 1000), tokenUnlimited: false };
+    await reserve(payer, 100, 'dead-node/0');
+    await reserve(payer, 50, 'dead-node/0');
+    const alive = await reserve(payer, 20, 'live-node/0');
+    const before = await held();
+    expect(await refundNodeReservations(store, 'dead-node/0')).toEqual({ count: 2, amount: 150 });
+    expect(await held()).toBe(before - 2);
+    expect(Number((await row('users', d)).quota)).toBe(980);
+    expect(Number((await row('tokens', payer.tokenId)).remain_quota)).toBe(980);
+    expect(await refundReservation(store, alive.reservationId)).toBe(20);
+  });
+
+  it('sets a balance net of what calls in flight hold, so their settlement neither undoes nor escapes it', async () => {
+    const e = await user(1000);
+    const tokenE = await token(e, 1000);
+    const payer = { userId: e, tokenId: tokenE, tokenUnlimited: false };
+    const inFlight = [await reserve(payer, 100), await reserve(payer, 100)];
+    await setBalance(store, { table: 'users', id: e }, 0);
+    await setBalance(store, { table: 'tokens', id: tokenE }, 0);
+    expect(await reserveQuota(store, { id: 'after-edit', nodeId: 'n', payer, amount: 1 })).toBe(
+      'user_quota_exhausted',
+    );
+    await settleBatch(
+      store,
+      inFlight.map((r) => ({ ...r, cost: 30, channelId: 0, log: log(e) })),
+    );
+    // The two calls cost 60 in all: the edit to 0 stands, minus exactly what they cost.
+    expect(Number((await row('users', e)).quota)).toBe(-60);
+    expect(Number((await row('tokens', tokenE)).remain_quota)).toBe(-60);
   });
 });

@@ -35,6 +35,9 @@ export interface Failure {
 
 const MAX_ERROR_BODY = 64 * 1024;
 
+/** The client went away before the upstream answered (nginx's 499: client closed request). */
+const CLIENT_GONE: Failure = { status: 499, message: 'the client closed the request', retryable: false };
+
 async function readErrorText(response: Dispatcher.ResponseData): Promise<string> {
   let text = '';
   for await (const chunk of response.body) {
@@ -115,6 +118,8 @@ export async function tryChannel(
   endpoint: Endpoint,
   body: RelayBody,
   channel: RoutableChannel,
+  /** Aborted when the client goes away: the upstream call stops, and the channel is not blamed. */
+  abort: AbortController,
 ): Promise<Success | Failure> {
   let upstreamModel: string;
   try {
@@ -128,7 +133,6 @@ export async function tryChannel(
     typeof request.body === 'string'
       ? { ...request.headers, 'content-type': 'application/json' }
       : request.headers;
-  const abort = new AbortController();
   let response: Dispatcher.ResponseData;
   try {
     response = await upstream.send(request.url, {
@@ -138,6 +142,7 @@ export async function tryChannel(
       signal: abort.signal,
     });
   } catch (error) {
+    if (abort.signal.aborted) return CLIENT_GONE;
     const message = `upstream connection failed: ${(error as Error).message}`;
     await maybeDisableChannel(app, channel, 0, message);
     return { status: 502, message, retryable: isConnectionError(error) };

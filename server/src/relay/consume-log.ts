@@ -11,6 +11,8 @@ export interface CallRecord {
   channelId: number;
   triedChannels: number[];
   usage: Usage;
+  /** What the upstream reported, when it was clamped to what the call could produce. */
+  reportedUsage?: Usage;
   localCount: boolean;
   price: Price;
   stream: boolean;
@@ -36,7 +38,15 @@ export function consumeLogRow(call: CallRecord): NewLog {
     is_model_mapped: call.upstreamModel !== call.model,
     upstream_model_name: call.upstreamModel,
     local_count: call.localCount,
-    admin_info: { use_channel: call.triedChannels },
+    admin_info: {
+      use_channel: call.triedChannels,
+      ...(call.reportedUsage && {
+        reported_usage: {
+          prompt_tokens: call.reportedUsage.promptTokens,
+          completion_tokens: call.reportedUsage.completionTokens,
+        },
+      }),
+    },
   };
   const content = price.perCall
     ? `model price $${price.modelPrice}, group ratio ${price.groupRatio}`

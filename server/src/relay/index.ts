@@ -6,24 +6,20 @@ import { RelayError } from './relay-error.ts';
 import { anthropicRoutes } from './routes-anthropic.ts';
 import { geminiRoutes } from './routes-gemini.ts';
 import { callerModels, openAIRoutes } from './routes-openai.ts';
-import { trustThreshold } from './reservation.ts';
-import { SettlementBatcher } from './settlement-batcher.ts';
+import { openSettlements } from './settlements.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import type { WireFormat } from './wire-format.ts';
 
 /** The relay: OpenAI /v1/*, Anthropic /v1/messages, Gemini /v1beta/*, and the playground. */
 export const relayRoutes: FastifyPluginAsync = async (app) => {
+  const settlements = await openSettlements(app);
   const runtime: RelayRuntime = {
     upstream: new UpstreamClient({ idleTimeoutSeconds: app.config.streamingTimeoutSeconds }),
-    settlements: new SettlementBatcher(
-      app.store,
-      { intervalMs: 50, maxBatch: 500 },
-      (error, dropped) => app.log.error({ err: error, dropped }, 'settlement failed and was dropped'),
-      ({ balances }) => app.keys.applyBalances(balances, 2 * trustThreshold(app)),
-    ),
+    settlements: settlements.batcher,
+    nodeId: settlements.nodeId,
   };
   app.addHook('onClose', async () => {
-    await runtime.settlements.close();
+    await settlements.close();
     await runtime.upstream.close();
   });
 

@@ -1,24 +1,35 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RoutableChannel } from '../cache/channel-index.ts';
-import { refundQuota } from '../store/quota.ts';
 import { tryChannel, type Failure, type Success } from './attempt.ts';
 import type { Caller } from './caller.ts';
 import { consumeLogRow } from './consume-log.ts';
-import { deliverAnswer } from './deliver.ts';
+import { deliverAnswer, type Delivered } from './deliver.ts';
 import type { Endpoint } from './endpoints.ts';
 import { imageMultiplier } from './image-price.ts';
 import { priceFor, perCallQuota, reservationQuota, usageQuota, type Price } from './pricing.ts';
 import type { RelayBody } from './relay-body.ts';
 import { RelayError } from './relay-error.ts';
-import { payerOf, reserveFor } from './reservation.ts';
+import { releaseReservation, reserveFor } from './reservation.ts';
 import { chooseChannel } from './routing.ts';
 import type { SettlementBatcher } from './settlement-batcher.ts';
 import { promptText } from './token-counter.ts';
+import { clampUsage } from './usage-limits.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 
 export interface RelayRuntime {
   upstream: UpstreamClient;
   settlements: SettlementBatcher;
+  /** Names this process's reservations (see node-identity.ts). */
+  nodeId: string;
+}
+
+/** Aborts when the client goes away before its answer was sent in full; stops the upstream call too. */
+function abortOnHangUp(reply: FastifyReply): AbortController {
+  const abort = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  });
+  return abort;
 }
 
 function candidatesFor(app: FastifyInstance, caller: Caller, model: string): RoutableChannel[] {
@@ -78,36 +89,45 @@ export async function relayCall(
   }
   const price = priceFor(app.settings, body.model, caller.group, caller.acceptUnsetRatio);
   const candidates = candidatesFor(app, caller, body.model);
-  const reserved = await reserveFor(app, caller, estimateCost(app, endpoint, body, price));
-  const payer = payerOf(caller);
+  const reservation = await reserveFor(app, runtime.nodeId, caller, estimateCost(app, endpoint, body, price));
+  const release = () => releaseReservation(app, runtime.settlements, reservation);
+  const abort = abortOnHangUp(reply);
 
   const tried: number[] = [];
   let success: Success | undefined;
   let failure: Failure = { status: 503, message: 'no channel could serve this call', retryable: false };
+  let delivered: Delivered;
   try {
     const attempts = caller.pinnedChannelId !== undefined ? 1 : app.settings.number('RetryTimes') + 1;
-    for (let attempt = 0; attempt < attempts && !success; attempt++) {
+    for (let attempt = 0; attempt < attempts && !success && !abort.signal.aborted; attempt++) {
       const channel = chooseChannel(candidates, new Set(tried), attempt);
       if (!channel) break;
       tried.push(channel.id);
-      const result = await tryChannel(app, runtime.upstream, endpoint, body, channel);
+      const result = await tryChannel(app, runtime.upstream, endpoint, body, channel, abort);
       if ('response' in result) success = result;
       else {
         failure = result;
         if (!result.retryable) break;
       }
     }
+    if (!success) throw new RelayError(failure.status, failure.message, 'upstream_error', 'upstream_error');
+    delivered = await deliverAnswer(request, reply, endpoint, body, success, startedAt);
   } catch (error) {
-    await refundQuota(app.store, payer, reserved);
-    throw error;
-  }
-  if (!success) {
-    await refundQuota(app.store, payer, reserved);
-    throw new RelayError(failure.status, failure.message, 'upstream_error', 'upstream_error');
+    // Nothing was answered: whatever went wrong (the upstream, the client leaving, the answer
+    // breaking off before it was read), the reservation goes back in full.
+    success?.response.body.destroy();
+    await release();
+    if (error instanceof RelayError) throw error;
+    throw new RelayError(
+      502,
+      `the upstream answer broke off: ${(error as Error).message}`,
+      'upstream_error',
+      'upstream_error',
+    );
   }
 
-  const delivered = await deliverAnswer(request, reply, endpoint, body, success, startedAt);
-  const cost = price.perCall ? perCallCost(endpoint, body, price) : usageQuota(price, delivered.usage);
+  const { usage, reported } = clampUsage(delivered.usage, body.maxTokens);
+  const cost = price.perCall ? perCallCost(endpoint, body, price) : usageQuota(price, usage);
   const log = app.settings.bool('LogConsumeEnabled')
     ? consumeLogRow({
         caller,
@@ -115,7 +135,8 @@ export async function relayCall(
         upstreamModel: success.upstreamModel,
         channelId: success.channel.id,
         triedChannels: tried,
-        usage: delivered.usage,
+        usage,
+        reportedUsage: reported,
         localCount: delivered.local,
         price,
         stream: delivered.stream,
@@ -128,7 +149,14 @@ export async function relayCall(
         ip: request.ip,
       })
     : undefined;
-  runtime.settlements.add({ payer, reserved, cost, channelId: success.channel.id, log });
+  runtime.settlements.add({
+    reservationId: reservation.id,
+    payer: reservation.payer,
+    reserved: reservation.amount,
+    cost,
+    channelId: success.channel.id,
+    log,
+  });
   // The answer may still be streaming out: Fastify waits on the reply, not on this function.
   return reply;
 }

@@ -1,10 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { reserveQuota, type Payer } from '../store/quota.ts';
+import { refundReservation, reserveQuota, type Payer, type Reservation } from '../store/quota.ts';
 import type { Caller } from './caller.ts';
 import { RelayError } from './relay-error.ts';
-
-/** new-api's trust threshold: above $10 on both wallet and token, nothing is reserved up front. */
-const TRUST_UNITS = 10;
+import type { SettlementBatcher } from './settlement-batcher.ts';
 
 export const payerOf = (caller: Caller): Payer => ({
   userId: caller.userId,
@@ -12,21 +11,23 @@ export const payerOf = (caller: Caller): Payer => ({
   tokenUnlimited: caller.tokenUnlimited,
 });
 
-/** Above this on both wallet and token (new-api's $10), nothing is reserved up front. */
-export const trustThreshold = (app: FastifyInstance): number =>
-  TRUST_UNITS * app.settings.number('QuotaPerUnit');
-
-/** Reserves the estimate atomically (or nothing for trusted callers); answers what was reserved. */
-export async function reserveFor(app: FastifyInstance, caller: Caller, estimate: number): Promise<number> {
-  const trust = trustThreshold(app);
-  // Cached balances, refreshed after every settlement batch (KeyCache.refreshBalances): a trusted
-  // call reserves nothing, so trust is decided on balances at most one batch old, and settlement
-  // never takes a wallet below zero whatever happens in between.
-  const { userQuota, tokenRemain } = caller;
-  if (userQuota <= 0) throw new RelayError(403, 'the user quota is used up', 'insufficient_user_quota');
-  const trusted = userQuota > trust && (caller.tokenUnlimited || tokenRemain > trust);
-  const amount = trusted ? 0 : estimate;
-  const outcome = await reserveQuota(app.store, payerOf(caller), amount);
+/**
+ * Reserves the call's estimate atomically, on every call: the database's conditional update is
+ * the only judge of a balance, so no cached balance (however fresh) can let a call through that
+ * the wallet or the token cannot cover, on one node or many. Answers the reservation, which
+ * exactly one settlement or refund must end.
+ */
+export async function reserveFor(
+  app: FastifyInstance,
+  nodeId: string,
+  caller: Caller,
+  estimate: number,
+): Promise<Reservation> {
+  // The cached balance refuses a wallet known to be empty without a database round trip.
+  if (caller.userQuota <= 0)
+    throw new RelayError(403, 'the user quota is used up', 'insufficient_user_quota');
+  const reservation: Reservation = { id: randomUUID(), nodeId, payer: payerOf(caller), amount: estimate };
+  const outcome = await reserveQuota(app.store, reservation);
   if (outcome === 'token_quota_exhausted') {
     throw new RelayError(
       403,
@@ -37,5 +38,29 @@ export async function reserveFor(app: FastifyInstance, caller: Caller, estimate:
   if (outcome === 'user_quota_exhausted') {
     throw new RelayError(403, 'the user quota is not enough for this call', 'insufficient_user_quota');
   }
-  return amount;
+  return reservation;
+}
+
+/**
+ * Gives a failed call's reservation back. When the database cannot take the refund now, it goes
+ * through the settlement batcher, whose journal keeps it until it can: never lost, never twice.
+ */
+export async function releaseReservation(
+  app: FastifyInstance,
+  settlements: SettlementBatcher,
+  reservation: Reservation,
+): Promise<void> {
+  try {
+    await refundReservation(app.store, reservation.id);
+  } catch (error) {
+    app.log.warn({ err: error }, 'refund deferred: the database did not take it');
+    settlements.add({
+      reservationId: reservation.id,
+      payer: reservation.payer,
+      reserved: reservation.amount,
+      cost: 0,
+      channelId: 0,
+      refund: true,
+    });
+  }
 }

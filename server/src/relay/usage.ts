@@ -13,7 +13,15 @@ export interface Usage {
 const num = (value: unknown): number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
 
-/** Reads an OpenAI-style usage object (chat, completions, embeddings, images, responses); undefined if absent. */
+const USAGE_FIELDS = [
+  'prompt_tokens',
+  'input_tokens',
+  'completion_tokens',
+  'output_tokens',
+  'total_tokens',
+] as const;
+
+/** Reads an OpenAI-style usage object (chat, completions, embeddings, images, responses); undefined if absent or malformed. */
 export function readOpenAIUsage(raw: unknown): Usage | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
   const u = raw as Record<string, unknown>;
@@ -21,14 +29,10 @@ export function readOpenAIUsage(raw: unknown): Usage | undefined {
   const completion = num(u.completion_tokens) || num(u.output_tokens);
   const total = num(u.total_tokens);
   // Present but all zero is a real answer (nothing was used); only an object with no counts is absent.
-  const counted = [
-    'prompt_tokens',
-    'input_tokens',
-    'completion_tokens',
-    'output_tokens',
-    'total_tokens',
-  ].some((field) => typeof u[field] === 'number');
-  if (!counted) return undefined;
+  const present = USAGE_FIELDS.filter((field) => u[field] !== undefined && u[field] !== null);
+  if (present.length === 0) return undefined;
+  // A count that is not a non-negative number is malformed: the caller counts locally instead.
+  if (present.some((field) => num(u[field]) !== u[field])) return undefined;
   const promptDetails = (u.prompt_tokens_details ?? u.input_tokens_details) as
     Record<string, unknown> | undefined;
   const completionDetails = (u.completion_tokens_details ?? u.output_tokens_details) as

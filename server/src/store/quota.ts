@@ -1,10 +1,25 @@
+import type SQLite from 'better-sqlite3';
+import type { Transaction } from 'kysely';
 import type { Store } from './db.ts';
+import type { Database } from './schema.ts';
+import { preparedOnce } from './sqlite-statements.ts';
+import { nowSeconds } from './users.ts';
 
 export interface Payer {
   userId: number;
   /** 0 for calls without an API token (the playground). */
   tokenId: number;
   tokenUnlimited: boolean;
+}
+
+/** Quota held for one call in flight, recorded where a restart can find it. */
+export interface Reservation {
+  /** Unique across nodes and restarts; the settlement or refund that ends it names it. */
+  id: string;
+  /** The process that made it (see relay/node-identity.ts). */
+  nodeId: string;
+  payer: Payer;
+  amount: number;
 }
 
 export type ReserveOutcome = 'reserved' | 'token_quota_exhausted' | 'user_quota_exhausted';
@@ -17,33 +32,96 @@ class Refused extends Error {
   }
 }
 
+const limitsToken = (payer: Payer) => !payer.tokenUnlimited && payer.tokenId > 0;
+
+const sqliteStatements = preparedOnce((db: SQLite.Database) => ({
+  takeUser: db.prepare('UPDATE users SET quota = quota - ? WHERE id = ? AND quota > 0 AND quota >= ?'),
+  takeToken: db.prepare(
+    'UPDATE tokens SET remain_quota = remain_quota - ? WHERE id = ? AND remain_quota > 0 AND remain_quota >= ?',
+  ),
+  record: db.prepare(
+    'INSERT INTO reservations (id, node_id, user_id, token_id, token_unlimited, amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ),
+  find: db.prepare('SELECT user_id, token_id, token_unlimited, amount FROM reservations WHERE id = ?'),
+  forget: db.prepare('DELETE FROM reservations WHERE id = ?'),
+  giveUser: db.prepare('UPDATE users SET quota = quota + ? WHERE id = ?'),
+  giveToken: db.prepare('UPDATE tokens SET remain_quota = remain_quota + ? WHERE id = ?'),
+}));
+type SqliteStatements = ReturnType<typeof sqliteStatements>;
+
 /**
- * Takes `amount` from the token (unless unlimited) and the user's wallet in one transaction of
- * conditional updates: either both have enough and both are debited, or nothing changes. Two
- * concurrent calls can therefore never spend the same balance.
+ * Runs `work` in one SQLite write transaction while holding Kysely's single connection, so no
+ * other transaction can be open meanwhile; the statements run synchronously, in microseconds.
  */
-export async function reserveQuota(store: Store, payer: Payer, amount: number): Promise<ReserveOutcome> {
-  if (amount <= 0) return 'reserved';
+function inSqliteTransaction<T>(store: Store, work: (st: SqliteStatements) => T): Promise<T> {
+  const sqlite = store.sqlite!;
+  return store.db
+    .connection()
+    .execute(async () => sqlite.transaction(() => work(sqliteStatements(sqlite))).immediate());
+}
+
+/**
+ * Takes `amount` from the token (unless unlimited) and the wallet, and records the reservation,
+ * in one transaction of conditional updates: either both balances are positive and cover it and
+ * both are debited, or nothing changes. Two concurrent calls, on one node or many, can therefore
+ * never spend the same balance, and a balance in debt (below zero) admits no call at all.
+ */
+export async function reserveQuota(store: Store, reservation: Reservation): Promise<ReserveOutcome> {
+  const { payer, amount } = reservation;
+  const row = [
+    reservation.id,
+    reservation.nodeId,
+    payer.userId,
+    payer.tokenId,
+    payer.tokenUnlimited ? 1 : 0,
+    amount,
+    nowSeconds(),
+  ] as const;
   try {
-    // Rows are always locked in the same order (user, then token, then channel) by every
-    // transaction here, so concurrent reservations and settlements cannot deadlock.
+    if (store.sqlite) {
+      await inSqliteTransaction(store, (st) => {
+        if (st.takeUser.run(amount, payer.userId, amount).changes !== 1)
+          throw new Refused('user_quota_exhausted');
+        if (limitsToken(payer) && st.takeToken.run(amount, payer.tokenId, amount).changes !== 1)
+          throw new Refused('token_quota_exhausted');
+        st.record.run(...row);
+      });
+      return 'reserved';
+    }
+    // Rows are always locked in the same order (user, then token) by every transaction here, so
+    // concurrent reservations and settlements cannot deadlock.
     await store.db.transaction().execute(async (trx) => {
       const user = await trx
         .updateTable('users')
         .set((eb) => ({ quota: eb('quota', '-', amount) }))
         .where('id', '=', payer.userId)
+        .where('quota', '>', 0)
         .where('quota', '>=', amount)
         .executeTakeFirst();
       if (Number(user.numUpdatedRows) !== 1) throw new Refused('user_quota_exhausted');
-      if (!payer.tokenUnlimited && payer.tokenId > 0) {
+      if (limitsToken(payer)) {
         const token = await trx
           .updateTable('tokens')
           .set((eb) => ({ remain_quota: eb('remain_quota', '-', amount) }))
           .where('id', '=', payer.tokenId)
+          .where('remain_quota', '>', 0)
           .where('remain_quota', '>=', amount)
           .executeTakeFirst();
         if (Number(token.numUpdatedRows) !== 1) throw new Refused('token_quota_exhausted');
       }
+      const [id, nodeId, userId, tokenId, tokenUnlimited, , createdAt] = row;
+      await trx
+        .insertInto('reservations')
+        .values({
+          id,
+          node_id: nodeId,
+          user_id: userId,
+          token_id: tokenId,
+          token_unlimited: tokenUnlimited,
+          amount,
+          created_at: createdAt,
+        })
+        .execute();
     });
     return 'reserved';
   } catch (error) {
@@ -52,21 +130,105 @@ export async function reserveQuota(store: Store, payer: Payer, amount: number): 
   }
 }
 
-/** Gives a reservation back in full (the call failed). */
-export async function refundQuota(store: Store, payer: Payer, amount: number): Promise<void> {
-  if (amount <= 0) return;
-  await store.db.transaction().execute(async (trx) => {
+interface StoredReservation {
+  user_id: number;
+  token_id: number;
+  token_unlimited: number;
+  amount: number;
+}
+
+async function refundIn(trx: Transaction<Database>, dialect: Store['dialect'], id: string): Promise<number> {
+  let select = trx
+    .selectFrom('reservations')
+    .select(['user_id', 'token_id', 'token_unlimited', 'amount'])
+    .where('id', '=', id);
+  if (dialect !== 'sqlite') select = select.forUpdate();
+  const row = await select.executeTakeFirst();
+  if (!row) return 0;
+  await trx.deleteFrom('reservations').where('id', '=', id).execute();
+  const amount = Number(row.amount);
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ quota: eb('quota', '+', amount) }))
+    .where('id', '=', Number(row.user_id))
+    .execute();
+  if (!row.token_unlimited && Number(row.token_id) > 0) {
     await trx
-      .updateTable('users')
-      .set((eb) => ({ quota: eb('quota', '+', amount) }))
-      .where('id', '=', payer.userId)
+      .updateTable('tokens')
+      .set((eb) => ({ remain_quota: eb('remain_quota', '+', amount) }))
+      .where('id', '=', Number(row.token_id))
       .execute();
-    if (!payer.tokenUnlimited && payer.tokenId > 0) {
-      await trx
-        .updateTable('tokens')
-        .set((eb) => ({ remain_quota: eb('remain_quota', '+', amount) }))
-        .where('id', '=', payer.tokenId)
-        .execute();
-    }
+  }
+  return amount;
+}
+
+/**
+ * Gives a reservation back in full (the call failed, or its process died before settling it).
+ * Idempotent: the reservation's row is claimed by deleting it, so a second refund, or a refund
+ * after its settlement, changes nothing. Answers the amount given back.
+ */
+export async function refundReservation(store: Store, id: string): Promise<number> {
+  if (store.sqlite) {
+    return inSqliteTransaction(store, (st) => {
+      const row = st.find.get(id) as StoredReservation | undefined;
+      if (!row || st.forget.run(id).changes !== 1) return 0;
+      st.giveUser.run(row.amount, row.user_id);
+      if (!row.token_unlimited && row.token_id > 0) st.giveToken.run(row.amount, row.token_id);
+      return Number(row.amount);
+    });
+  }
+  return store.db.transaction().execute((trx) => refundIn(trx, store.dialect, id));
+}
+
+/** Refunds every reservation a process left behind (its earlier life was killed); answers how many and how much. */
+export async function refundNodeReservations(
+  store: Store,
+  nodeId: string,
+): Promise<{ count: number; amount: number }> {
+  const rows = await store.db.selectFrom('reservations').select('id').where('node_id', '=', nodeId).execute();
+  let amount = 0;
+  for (const { id } of rows) amount += await refundReservation(store, id);
+  return { count: rows.length, amount };
+}
+
+/** Quota still held by calls in flight, per user or per token. */
+async function heldBy(
+  trx: Transaction<Database>,
+  column: 'user_id' | 'token_id',
+  id: number,
+): Promise<number> {
+  const row = await trx
+    .selectFrom('reservations')
+    .select((eb) => eb.fn.sum<number | string | null>('amount').as('held'))
+    .where(column, '=', id)
+    .$if(column === 'token_id', (q) => q.where('token_unlimited', '=', 0))
+    .executeTakeFirst();
+  return Number(row?.held ?? 0);
+}
+
+/**
+ * An admin sets a wallet (or a token's remaining quota) to `value`. Calls in flight reserved their
+ * quota before the edit and settle against that reservation afterwards, so the balance is set to
+ * `value` minus what they still hold: when they settle, it ends at `value` minus what they really
+ * cost. Setting 0 therefore stops the next call on every node, and no call in flight can undo the
+ * edit with its refund or escape it with its charge. The row is locked before the sum is read, so
+ * a settlement committing meanwhile is counted exactly once.
+ */
+export async function setBalance(
+  store: Store,
+  target: { table: 'users'; id: number } | { table: 'tokens'; id: number },
+  value: number,
+): Promise<void> {
+  await store.db.transaction().execute(async (trx) => {
+    const column = target.table === 'users' ? 'quota' : 'remain_quota';
+    let lock = trx.selectFrom(target.table).select('id').where('id', '=', target.id);
+    if (store.dialect !== 'sqlite') lock = lock.forUpdate();
+    await lock.executeTakeFirst();
+    const held = await heldBy(trx, target.table === 'users' ? 'user_id' : 'token_id', target.id);
+    await trx
+      .updateTable(target.table)
+      .set({ [column]: value - held })
+      .where('id', '=', target.id)
+      .execute();
   });
 }

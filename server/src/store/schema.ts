@@ -231,6 +231,17 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+/** Quota held by a call in flight (see migrations/002-reservations.ts). */
+export interface ReservationsTable {
+  id: string;
+  node_id: string;
+  user_id: number;
+  token_id: Generated<number>;
+  token_unlimited: Generated<number>;
+  amount: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -245,4 +256,5 @@ export interface Database {
   top_ups: TopUpsTable;
   setups: SetupsTable;
   sessions: SessionsTable;
+  reservations: ReservationsTable;
 }

@@ -5,13 +5,17 @@ import { kyselyWriter, sqliteWriter, type Balances, type BatchWriter } from './s
 import { nowSeconds } from './users.ts';
 
 export interface Settlement {
+  /** The reservation this settlement ends (see quota.ts); empty for a call that reserved nothing. */
+  reservationId: string;
   payer: Payer;
   reserved: number;
-  /** What the call cost by the price formula. */
+  /** What the call cost by the price formula; charged in full, taking the balances into debt if need be. */
   cost: number;
   channelId: number;
-  /** The consumption log row, written with the quota actually charged; omitted when logging is off. */
+  /** The consumption log row, written with the quota charged; omitted when logging is off. */
   log?: NewLog;
+  /** A failed call's reservation given back: no request is counted. */
+  refund?: boolean;
 }
 
 function sumBy<K>(map: Map<K, number>, key: K, value: number): void {
@@ -19,35 +23,15 @@ function sumBy<K>(map: Map<K, number>, key: K, value: number): void {
 }
 
 /**
- * What each settlement of one user is charged. Refunds and extra charges are netted; when the
- * wallet cannot cover the net extra, the shortfall is taken off the calls that cost more than
- * they reserved, latest first, so no charge is ever more than the wallet could pay.
- */
-function allocate(settlements: Settlement[], taken: number, netExtra: number): number[] {
-  const charged = settlements.map((s) => s.cost);
-  let shortfall = Math.max(0, netExtra - taken);
-  for (let i = settlements.length - 1; i >= 0 && shortfall > 0; i--) {
-    const extra = Math.max(0, settlements[i]!.cost - settlements[i]!.reserved);
-    const cut = Math.min(extra, shortfall);
-    charged[i] = charged[i]! - cut;
-    shortfall -= cut;
-  }
-  return charged;
-}
-
-function withShortfall(otherJson: string | null | undefined, shortfall: number): string | null | undefined {
-  if (!otherJson || shortfall === 0) return otherJson;
-  const other = JSON.parse(otherJson) as { admin_info?: Record<string, unknown> };
-  other.admin_info = { ...other.admin_info, quota_shortfall: shortfall };
-  return JSON.stringify(other);
-}
-
-/**
- * Settles many finished calls in one transaction (group commit): per user the net difference
- * between costs and reservations is taken or given back, counters move once per row, and the
- * log rows go in with one multi-row insert, each recording exactly what was charged. Rows are
- * locked users, then tokens, then channels, each in id order, so batches never deadlock with
- * each other or with reservations. Answers the charge of each settlement, in order.
+ * Settles many finished calls in one transaction (group commit). Each settlement first claims its
+ * reservation; one whose reservation is gone was settled or refunded already (a journal replayed
+ * after a crash) and changes nothing. Per user and token the net difference between costs and
+ * reservations is taken or given back, counters move once per row, and the log rows go in with
+ * one multi-row insert, each recording exactly what was charged. A cost above the reservation is
+ * charged in full even when it takes a balance below zero: the overshoot stays as a debt that
+ * refuses further calls until it is paid, never written off. Rows are locked reservations, users,
+ * tokens, then channels, each in id order, so batches never deadlock with each other or with
+ * reservations. Answers the charge of each settlement, in order (0 for those already settled).
  */
 export interface BatchResult {
   charged: number[];
@@ -86,58 +70,46 @@ export async function settleBatch(
 }
 
 /** The settlement rules, the same for every database; the writer does the I/O. */
-async function settleWith(writer: BatchWriter, settlements: Settlement[]): Promise<BatchResult> {
-  const charged = new Array<number>(settlements.length).fill(0);
-  const byUser = new Map<number, number[]>();
-  settlements.forEach((s, i) => {
-    const list = byUser.get(s.payer.userId) ?? [];
-    list.push(i);
-    byUser.set(s.payer.userId, list);
-  });
+async function settleWith(writer: BatchWriter, all: Settlement[]): Promise<BatchResult> {
+  const claimed = await writer.claimReservations(
+    all.flatMap((s) => (s.reservationId ? [s.reservationId] : [])).sort(),
+  );
+  const live = all.map((s) => !s.reservationId || claimed.has(s.reservationId));
+  const charged = all.map((s, i) => (live[i] ? s.cost : 0));
+  const settlements = all.filter((_, i) => live[i]);
 
-  for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
-    const indexes = byUser.get(userId)!;
-    const mine = indexes.map((i) => settlements[i]!);
-    const net = mine.reduce((sum, s) => sum + s.cost - s.reserved, 0);
-    const taken = net > 0 ? await writer.takeFromWallet(userId, net) : 0;
-    const userCharges = allocate(mine, taken, net);
-    indexes.forEach((settlementIndex, k) => (charged[settlementIndex] = userCharges[k]!));
-    const total = userCharges.reduce((a, b) => a + b, 0);
-    await writer.updateUser(userId, net < 0 ? -net : 0, total, mine.length);
-  }
-
+  const userDebit = new Map<number, number>();
+  const userUsed = new Map<number, number>();
+  const userRequests = new Map<number, number>();
   const tokenDebit = new Map<number, number>();
   const tokenUsed = new Map<number, number>();
   const channelUsed = new Map<number, number>();
-  settlements.forEach((s, i) => {
-    if (s.payer.tokenId > 0) {
-      sumBy(tokenUsed, s.payer.tokenId, charged[i]!);
-      sumBy(tokenDebit, s.payer.tokenId, s.payer.tokenUnlimited ? 0 : charged[i]! - s.reserved);
+  for (const s of settlements) {
+    const { userId, tokenId, tokenUnlimited } = s.payer;
+    sumBy(userDebit, userId, s.cost - s.reserved);
+    sumBy(userUsed, userId, s.cost);
+    sumBy(userRequests, userId, s.refund ? 0 : 1);
+    if (tokenId > 0) {
+      sumBy(tokenUsed, tokenId, s.cost);
+      sumBy(tokenDebit, tokenId, tokenUnlimited ? 0 : s.cost - s.reserved);
     }
-    if (s.channelId > 0) sumBy(channelUsed, s.channelId, charged[i]!);
-  });
-  const now = nowSeconds();
-  for (const tokenId of [...tokenUsed.keys()].sort((a, b) => a - b)) {
-    await writer.updateToken(tokenId, tokenDebit.get(tokenId) ?? 0, tokenUsed.get(tokenId)!, now);
+    if (s.channelId > 0) sumBy(channelUsed, s.channelId, s.cost);
   }
-  for (const channelId of [...channelUsed.keys()].sort((a, b) => a - b)) {
+  const byId = (a: number, b: number) => a - b;
+  for (const userId of [...userDebit.keys()].sort(byId)) {
+    await writer.updateUser(userId, userDebit.get(userId)!, userUsed.get(userId)!, userRequests.get(userId)!);
+  }
+  const now = nowSeconds();
+  for (const tokenId of [...tokenUsed.keys()].sort(byId)) {
+    await writer.updateToken(tokenId, tokenDebit.get(tokenId)!, tokenUsed.get(tokenId)!, now);
+  }
+  for (const channelId of [...channelUsed.keys()].sort(byId)) {
     const used = channelUsed.get(channelId)!;
     if (used !== 0) await writer.updateChannel(channelId, used);
   }
   await writer.insertLogs(
-    settlements.flatMap((s, i) =>
-      s.log
-        ? [
-            {
-              created_at: now,
-              ...s.log,
-              quota: charged[i]!,
-              other: withShortfall(s.log.other, s.cost - charged[i]!),
-            },
-          ]
-        : [],
-    ),
+    settlements.flatMap((s) => (s.log ? [{ created_at: now, ...s.log, quota: s.cost }] : [])),
   );
-  const balances = await writer.readBalances([...byUser.keys()], [...tokenUsed.keys()]);
+  const balances = await writer.readBalances([...userDebit.keys()], [...tokenUsed.keys()]);
   return { charged, balances };
 }

@@ -3,12 +3,17 @@ import type { Transaction } from 'kysely';
 import type { Store } from './db.ts';
 import type { Database } from './schema.ts';
 import type { NewLog } from './logs.ts';
+import { preparedOnce } from './sqlite-statements.ts';
 
 /** The writes of one settlement batch, inside one transaction. */
 export interface BatchWriter {
-  /** Takes up to `wanted` from the wallet, never below zero; answers what was taken. */
-  takeFromWallet(userId: number, wanted: number): Promise<number>;
-  updateUser(userId: number, walletBack: number, used: number, requests: number): Promise<void>;
+  /**
+   * Deletes these reservations' rows and answers the ids that were there: a settlement whose row is
+   * gone was settled or refunded already and must change nothing.
+   */
+  claimReservations(ids: string[]): Promise<Set<string>>;
+  /** `walletDebit` may be negative (a refund) and may take the wallet below zero (a debt). */
+  updateUser(userId: number, walletDebit: number, used: number, requests: number): Promise<void>;
   updateToken(tokenId: number, debit: number, used: number, accessedAt: number): Promise<void>;
   updateChannel(channelId: number, used: number): Promise<void>;
   insertLogs(rows: Array<NewLog & { created_at: number; quota: number }>): Promise<void>;
@@ -24,31 +29,23 @@ export interface Balances {
 /** Any dialect, through Kysely (PostgreSQL and MySQL, where a round trip costs more than compiling). */
 export function kyselyWriter(store: Store, trx: Transaction<Database>): BatchWriter {
   return {
-    async takeFromWallet(userId, wanted) {
-      const whole = await trx
-        .updateTable('users')
-        .set((eb) => ({ quota: eb('quota', '-', wanted) }))
-        .where('id', '=', userId)
-        .where('quota', '>=', wanted)
-        .executeTakeFirst();
-      if (Number(whole.numUpdatedRows) === 1) return wanted;
-      let select = trx.selectFrom('users').select('quota').where('id', '=', userId);
-      if (store.dialect !== 'sqlite') select = select.forUpdate();
-      const available = Math.max(0, Number((await select.executeTakeFirst())?.quota ?? 0));
-      if (available > 0) {
-        await trx
-          .updateTable('users')
-          .set((eb) => ({ quota: eb('quota', '-', available) }))
-          .where('id', '=', userId)
-          .execute();
+    async claimReservations(ids) {
+      const claimed = new Set<string>();
+      for (let start = 0; start < ids.length; start += 500) {
+        const part = ids.slice(start, start + 500);
+        let select = trx.selectFrom('reservations').select('id').where('id', 'in', part);
+        if (store.dialect !== 'sqlite') select = select.forUpdate();
+        const found = (await select.execute()).map((row) => row.id);
+        if (found.length > 0) await trx.deleteFrom('reservations').where('id', 'in', found).execute();
+        for (const id of found) claimed.add(id);
       }
-      return available;
+      return claimed;
     },
-    async updateUser(userId, walletBack, used, requests) {
+    async updateUser(userId, walletDebit, used, requests) {
       await trx
         .updateTable('users')
         .set((eb) => ({
-          quota: eb('quota', '+', walletBack),
+          quota: eb('quota', '-', walletDebit),
           used_quota: eb('used_quota', '+', used),
           request_count: eb('request_count', '+', requests),
         }))
@@ -119,47 +116,34 @@ const LOG_COLUMNS = [
   'other',
 ] as const;
 
-type Statements = ReturnType<typeof prepare>;
-const cache = new WeakMap<SQLite.Database, Statements>();
-
-function prepare(db: SQLite.Database) {
-  return {
-    takeWhole: db.prepare('UPDATE users SET quota = quota - ? WHERE id = ? AND quota >= ?'),
-    readQuota: db.prepare('SELECT quota FROM users WHERE id = ?'),
-    takeSome: db.prepare('UPDATE users SET quota = quota - ? WHERE id = ?'),
-    user: db.prepare(
-      'UPDATE users SET quota = quota + ?, used_quota = used_quota + ?, request_count = request_count + ? WHERE id = ?',
-    ),
-    token: db.prepare(
-      'UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?',
-    ),
-    channel: db.prepare('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?'),
-    userQuota: db.prepare('SELECT quota FROM users WHERE id = ?'),
-    tokenRemain: db.prepare('SELECT remain_quota FROM tokens WHERE id = ?'),
-    log: db.prepare(
-      `INSERT INTO logs (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`,
-    ),
-  };
-}
+const statementsFor = preparedOnce((db: SQLite.Database) => ({
+  claim: db.prepare('DELETE FROM reservations WHERE id = ?'),
+  user: db.prepare(
+    'UPDATE users SET quota = quota - ?, used_quota = used_quota + ?, request_count = request_count + ? WHERE id = ?',
+  ),
+  token: db.prepare(
+    'UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?',
+  ),
+  channel: db.prepare('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?'),
+  userQuota: db.prepare('SELECT quota FROM users WHERE id = ?'),
+  tokenRemain: db.prepare('SELECT remain_quota FROM tokens WHERE id = ?'),
+  log: db.prepare(
+    `INSERT INTO logs (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`,
+  ),
+}));
 
 /**
  * SQLite, with statements prepared once per database: settling is the gateway's hottest write,
  * and compiling and preparing a fresh multi-row insert each batch cost more than the writes.
  */
 export function sqliteWriter(db: SQLite.Database): BatchWriter {
-  let s = cache.get(db);
-  if (!s) cache.set(db, (s = prepare(db)));
-  const st = s;
+  const st = statementsFor(db);
   return {
-    async takeFromWallet(userId, wanted) {
-      if (st.takeWhole.run(wanted, userId, wanted).changes === 1) return wanted;
-      const row = st.readQuota.get(userId) as { quota: number } | undefined;
-      const available = Math.max(0, Number(row?.quota ?? 0));
-      if (available > 0) st.takeSome.run(available, userId);
-      return available;
+    async claimReservations(ids) {
+      return new Set(ids.filter((id) => st.claim.run(id).changes === 1));
     },
-    async updateUser(userId, walletBack, used, requests) {
-      st.user.run(walletBack, used, requests, userId);
+    async updateUser(userId, walletDebit, used, requests) {
+      st.user.run(walletDebit, used, requests, userId);
     },
     async updateToken(tokenId, debit, used, accessedAt) {
       st.token.run(debit, used, accessedAt, tokenId);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { newJournalDir } from './journal-dir.ts';
 import type { TestDatabase } from './test-database.ts';
 
 const SOURCES = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
@@ -41,6 +42,8 @@ export async function spawnGateway(
       SQLITE_PATH: db.sqlitePath || 'unused.db',
       SESSION_SECRET: 'spawned-gateway-secret',
       LOG_LEVEL: 'warn',
+      // Its own journal unless the test restarts a gateway in the place of one it killed.
+      SETTLEMENT_JOURNAL_DIR: newJournalDir(),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,7 +1,9 @@
+import { rmSync } from 'node:fs';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createServer, type RelaygateServer } from '../../src/server.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { newJournalDir } from './journal-dir.ts';
 
 export const databaseUnavailable = (): boolean => inject('databaseUnavailable');
 
@@ -29,7 +31,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url: '',
     server: undefined as unknown as RelaygateServer,
     db,
-    env: { ...BASE_ENV, ...env },
+    // Each server its own settlement journal, kept across restart() as a restarted process keeps it.
+    env: { ...BASE_ENV, SETTLEMENT_JOURNAL_DIR: newJournalDir(), ...env },
     async restart(envOverrides = {}) {
       await state.server.close();
       state.env = { ...state.env, ...envOverrides };
@@ -38,6 +41,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     async close() {
       await state.server.close();
       await db.drop();
+      rmSync(state.env.SETTLEMENT_JOURNAL_DIR!, { recursive: true, force: true });
     },
   };
   async function boot() {

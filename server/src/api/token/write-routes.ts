@@ -4,6 +4,7 @@ import type { Updateable } from 'kysely';
 import { currentUser, requireUser } from '../../auth/guard.ts';
 import { randomAlphanumeric } from '../../auth/random.ts';
 import { usableGroups } from '../../options/groups.ts';
+import { setBalance } from '../../store/quota.ts';
 import type { TokensTable } from '../../store/schema.ts';
 import { insertTokens, softDeleteOwnTokens, updateOwnToken, type TokenRow } from '../../store/tokens.ts';
 import { nowSeconds, type UserRow } from '../../store/users.ts';
@@ -45,7 +46,12 @@ export const tokenWriteRoutes: FastifyPluginAsync = async (app) => {
   }
 
   async function save(userId: number, token: TokenRow, columns: Updateable<TokensTable>) {
-    await updateOwnToken(store.db, userId, token.id, columns);
+    // The remaining quota is set net of what calls in flight hold (see setBalance); a value the
+    // form re-sends unchanged changes nothing.
+    const { remain_quota: remain, ...others } = columns;
+    await updateOwnToken(store.db, userId, token.id, others);
+    if (typeof remain === 'number' && remain !== Number(token.remain_quota))
+      await setBalance(store, { table: 'tokens', id: token.id }, remain);
     forget([token.key]);
     return ok(toTokenView(await ownToken(store.db, userId, token.id)));
   }

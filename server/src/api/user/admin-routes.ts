@@ -5,6 +5,7 @@ import { currentUser, requireAdmin } from '../../auth/guard.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { isUniqueViolation } from '../../store/dialect.ts';
 import { insertLog } from '../../store/logs.ts';
+import { setBalance } from '../../store/quota.ts';
 import type { UsersTable } from '../../store/schema.ts';
 import { deleteUserSessions } from '../../store/sessions.ts';
 import {
@@ -121,11 +122,12 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
     if (input.remark !== undefined) changes.remark = input.remark;
     if (input.role !== undefined) changes.role = input.role;
     const quotaChanged = input.quota !== undefined && input.quota !== Number(target.quota);
-    if (quotaChanged) changes.quota = input.quota;
-    if (Object.keys(changes).length === 0) return ok();
+    if (Object.keys(changes).length === 0 && !quotaChanged) return ok();
 
     try {
-      await updateUser(store.db, target.id, changes);
+      if (Object.keys(changes).length > 0) await updateUser(store.db, target.id, changes);
+      // Set net of what calls in flight hold (see setBalance), so they neither undo nor escape it.
+      if (quotaChanged) await setBalance(store, { table: 'users', id: target.id }, input.quota!);
       app.keys.invalidateUser(target.id);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('username already exists');

@@ -127,6 +127,7 @@ export async function startGateway(upstreamBase: string, workers: number, entry?
     HOST: '127.0.0.1',
     SQL_DSN: '',
     SQLITE_PATH: join(dir, 'relaygate.db'),
+    SETTLEMENT_JOURNAL_DIR: join(dir, 'journal'),
     REDIS_CONN_STRING: '',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     INITIAL_ROOT_ACCESS_TOKEN: accessToken,

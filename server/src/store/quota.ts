@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import type { Store } from './db.ts';
 import type { Database } from './schema.ts';
+import { moneyTransaction } from './money-transaction.ts';
 import { preparedOnce } from './sqlite-statements.ts';
 import { nowSeconds } from './users.ts';
 
@@ -88,9 +89,24 @@ export async function reserveQuota(store: Store, reservation: Reservation): Prom
       });
       return 'reserved';
     }
-    // Rows are always locked in the same order (user, then token) by every transaction here, so
-    // concurrent reservations and settlements cannot deadlock.
-    await store.db.transaction().execute(async (trx) => {
+    // The reservation row goes in first, then the balances are locked user before token, as every
+    // settlement and refund locks them (after their reservation rows): no lock order can cross.
+    // (On MySQL a settlement's claim takes gap locks on reservations; inserting after locking the
+    // user would wait on such a gap while holding the user, a deadlock.)
+    await moneyTransaction(store, async (trx) => {
+      const [id, nodeId, userId, tokenId, tokenUnlimited, , createdAt] = row;
+      await trx
+        .insertInto('reservations')
+        .values({
+          id,
+          node_id: nodeId,
+          user_id: userId,
+          token_id: tokenId,
+          token_unlimited: tokenUnlimited,
+          amount,
+          created_at: createdAt,
+        })
+        .execute();
       const user = await trx
         .updateTable('users')
         .set((eb) => ({ quota: eb('quota', '-', amount) }))
@@ -109,19 +125,6 @@ export async function reserveQuota(store: Store, reservation: Reservation): Prom
           .executeTakeFirst();
         if (Number(token.numUpdatedRows) !== 1) throw new Refused('token_quota_exhausted');
       }
-      const [id, nodeId, userId, tokenId, tokenUnlimited, , createdAt] = row;
-      await trx
-        .insertInto('reservations')
-        .values({
-          id,
-          node_id: nodeId,
-          user_id: userId,
-          token_id: tokenId,
-          token_unlimited: tokenUnlimited,
-          amount,
-          created_at: createdAt,
-        })
-        .execute();
     });
     return 'reserved';
   } catch (error) {
@@ -177,7 +180,7 @@ export async function refundReservation(store: Store, id: string): Promise<numbe
       return Number(row.amount);
     });
   }
-  return store.db.transaction().execute((trx) => refundIn(trx, store.dialect, id));
+  return moneyTransaction(store, (trx) => refundIn(trx, store.dialect, id));
 }
 
 /** Refunds every reservation a process left behind (its earlier life was killed); answers how many and how much. */

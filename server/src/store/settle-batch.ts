@@ -1,5 +1,6 @@
 import type { Store } from './db.ts';
 import type { NewLog } from './logs.ts';
+import { moneyTransaction } from './money-transaction.ts';
 import type { Payer } from './quota.ts';
 import { kyselyWriter, sqliteWriter, type Balances, type BatchWriter } from './settle-writers.ts';
 import { nowSeconds } from './users.ts';
@@ -62,9 +63,7 @@ export async function settleBatch(
       }
     });
   }
-  const result = await store.db
-    .transaction()
-    .execute((trx) => settleWith(kyselyWriter(store, trx), settlements));
+  const result = await moneyTransaction(store, (trx) => settleWith(kyselyWriter(store, trx), settlements));
   afterCommit(result);
   return result;
 }

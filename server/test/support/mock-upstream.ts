@@ -23,6 +23,8 @@ export type MockReply =
       stallAfter?: number;
     }
   | { destroy: true }
+  /** A JSON answer whose body breaks off half way (the connection is dropped). */
+  | { jsonThenDrop: unknown }
   /** Sends these events, then drops the connection mid-stream. */
   | { sseThenDrop: string[] }
   /** A stream of named events (Anthropic), sent as they are, with no [DONE]. */
@@ -38,6 +40,8 @@ export class MockUpstream {
   readonly requests: RecordedRequest[] = [];
   /** Streams whose connection the gateway closed before the mock finished sending. */
   abortedStreams = 0;
+  /** Requests the gateway gave up on before the mock had answered anything. */
+  abandonedRequests = 0;
   private routes = new Map<string, Handler>();
   private server: Server;
   private openResponses = new Set<ServerResponse>();
@@ -94,6 +98,9 @@ export class MockUpstream {
       }
     }
     this.requests.push(recorded);
+    res.on('close', () => {
+      if (!res.headersSent) this.abandonedRequests++;
+    });
     const handler = this.routes.get(recorded.url.split('?')[0]!);
     if (!handler) {
       res.writeHead(404, { 'content-type': 'application/json' });
@@ -105,6 +112,13 @@ export class MockUpstream {
     const reply = await handler(recorded);
     if ('destroy' in reply) {
       res.destroy();
+      return;
+    }
+    if ('jsonThenDrop' in reply) {
+      const text = JSON.stringify(reply.jsonThenDrop);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(text.length) });
+      res.write(text.slice(0, Math.floor(text.length / 2)));
+      setTimeout(() => res.destroy(), 20);
       return;
     }
     if ('events' in reply) {

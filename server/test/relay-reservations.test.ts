@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reserveQuota } from '../src/store/quota.ts';
+import { SettlementJournal } from '../src/relay/settlement-journal.ts';
+import { fixtureJson, fixturesAvailable } from './support/fixtures.ts';
+import { MockUpstream } from './support/mock-upstream.ts';
+import { consumeLogs, seedChannel, seedToken, seedUser, waitFor } from './support/relay-seed.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+
+const START = 1_000_000;
+
+/** Every reservation ends in exactly one settlement or refund, whatever happens after it. */
+describe.skipIf(databaseUnavailable() || !fixturesAvailable)('reservations end exactly once', () => {
+  let t: TestServer;
+  let mock: MockUpstream;
+
+  beforeAll(async () => {
+    mock = await new MockUpstream().start();
+    t = await startTestServer();
+    await seedChannel(t, { baseUrl: mock.url, models: ['gpt-4.1-nano'] });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await mock?.stop();
+  });
+
+  const quotaOf = async (id: number) =>
+    Number(
+      (
+        await t.server.store.db
+          .selectFrom('users')
+          .select('quota')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).quota,
+    );
+  const heldFor = async (userId: number) =>
+    (await t.server.store.db.selectFrom('reservations').select('id').where('user_id', '=', userId).execute())
+      .length;
+  const logsOf = async (userId: number) => (await consumeLogs(t)).filter((row) => row.user_id === userId);
+  const chat = (key: string, extra: Record<string, unknown> = {}, signal?: AbortSignal) =>
+    fetch(`${t.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'gpt-4.1-nano',
+        messages: [{ role: 'user', content: 'hello' }],
+        ...extra,
+      }),
+      signal,
+    });
+  async function caller() {
+    const userId = await seedUser(t, START);
+    const { key } = await seedToken(t, { userId });
+    return { userId, key };
+  }
+
+  it('a client that hangs up before the upstream answered stops the upstream call and is charged nothing', async () => {
+    const { userId, key } = await caller();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mock.handler('/v1/chat/completions', async () => {
+      await held;
+      return { json: fixtureJson('openai/chat/openai-text.json') };
+    });
+    const before = mock.abandonedRequests;
+    const seen = mock.requests.length;
+    const abort = new AbortController();
+    const call = chat(key, {}, abort.signal).catch((error: Error) => error);
+    await waitFor(
+      async () => mock.requests.length,
+      (n) => n > seen,
+      'the upstream to receive the call',
+    );
+    expect(await heldFor(userId)).toBe(1);
+    abort.abort();
+    expect(await call).toBeInstanceOf(Error);
+    await waitFor(
+      async () => mock.abandonedRequests,
+      (n) => n > before,
+      'the upstream call to be cancelled',
+    );
+    await waitFor(
+      () => heldFor(userId),
+      (n) => n === 0,
+      'the reservation to be refunded',
+    );
+    release();
+    expect(await quotaOf(userId)).toBe(START);
+    expect(await logsOf(userId)).toHaveLength(0);
+  });
+
+  it('an answer that breaks off mid-body is refunded in full and reported as a gateway error, never a 500', async () => {
+    const { userId, key } = await caller();
+    mock.reply('/v1/chat/completions', { jsonThenDrop: fixtureJson('openai/chat/openai-text.json') });
+    const response = await chat(key);
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('upstream_error');
+    await waitFor(
+      () => heldFor(userId),
+      (n) => n === 0,
+      'the reservation to be refunded',
+    );
+    expect(await quotaOf(userId)).toBe(START);
+    expect(await logsOf(userId)).toHaveLength(0);
+  });
+
+  it('an absurd usage report is clamped to what the call could produce, and the log says what was reported', async () => {
+    const { userId, key } = await caller();
+    const answer = fixtureJson('openai/chat/openai-text.json') as Record<string, unknown>;
+    mock.reply('/v1/chat/completions', {
+      json: { ...answer, usage: { prompt_tokens: 10, completion_tokens: 1e20, total_tokens: 1e20 } },
+    });
+    expect((await chat(key, { max_tokens: 100 })).status).toBe(200);
+    const [log] = await waitFor(
+      () => logsOf(userId),
+      (rows) => rows.length === 1,
+      'the log row',
+    );
+    // At most max(2 × 100, 100 + 65,536) completion tokens for a call limited to 100.
+    expect(log!.completion_tokens).toBe(65_636);
+    expect(JSON.parse(log!.other!).admin_info.reported_usage).toEqual({
+      prompt_tokens: 10,
+      completion_tokens: 1e20,
+    });
+    expect(START - (await quotaOf(userId))).toBe(Number(log!.quota));
+    expect(Number(log!.quota)).toBeGreaterThan(0);
+  });
+
+  it('a malformed usage report is counted locally, not billed as zero', async () => {
+    const { userId, key } = await caller();
+    const answer = fixtureJson('openai/chat/openai-text.json') as Record<string, unknown>;
+    mock.reply('/v1/chat/completions', {
+      json: { ...answer, usage: { prompt_tokens: -5, completion_tokens: 'many', total_tokens: -5 } },
+    });
+    expect((await chat(key)).status).toBe(200);
+    const [log] = await waitFor(
+      () => logsOf(userId),
+      (rows) => rows.length === 1,
+      'the log row',
+    );
+    expect(log!.completion_tokens).toBeGreaterThan(0);
+    expect(JSON.parse(log!.other!).local_count).toBe(true);
+    expect(Number(log!.quota)).toBeGreaterThan(0);
+    expect(START - (await quotaOf(userId))).toBe(Number(log!.quota));
+  });
+
+  it('after a crash, the restarted process settles its journal and refunds what it left reserved', async () => {
+    const { userId } = await caller();
+    const dir = t.env.SETTLEMENT_JOURNAL_DIR!;
+    const nodeId = `${readFileSync(join(dir, 'node-id'), 'utf8').trim()}/0`;
+    const payer = { userId, tokenId: 0, tokenUnlimited: true };
+    // What a killed process leaves: one call answered whose settlement only reached the journal,
+    // one call still in flight.
+    for (const id of ['answered', 'in-flight'])
+      expect(await reserveQuota(t.server.store, { id: `${id}-${userId}`, nodeId, payer, amount: 500 })).toBe(
+        'reserved',
+      );
+    new SettlementJournal(join(dir, 'settlements-0.jsonl')).append([
+      {
+        reservationId: `answered-${userId}`,
+        payer,
+        reserved: 500,
+        cost: 120,
+        channelId: 0,
+        log: { user_id: userId, type: 2, model_name: 'gpt-4.1-nano', other: '{}' },
+      },
+    ]);
+    expect(await quotaOf(userId)).toBe(START - 1000);
+
+    await t.restart();
+    expect(await heldFor(userId)).toBe(0);
+    expect(await quotaOf(userId)).toBe(START - 120);
+    expect((await logsOf(userId)).map((row) => Number(row.quota))).toEqual([120]);
+    // Starting again changes nothing more.
+    await t.restart();
+    expect(await quotaOf(userId)).toBe(START - 120);
+  });
+});

@@ -1,8 +1,7 @@
 import cluster from 'node:cluster';
 import { clusterWorkerBus, relayBetweenWorkers } from './cache/change-bus.ts';
-import { prepareDatabase } from './bootstrap.ts';
+import { openMigrationStore, prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openStore } from './store/db.ts';
 
 function readConfig(): Config {
   try {
@@ -52,7 +51,7 @@ async function runServer(config: Config): Promise<void> {
  * changes between them, replaces a worker that dies, and stops them all on SIGTERM.
  */
 async function runPrimary(config: Config): Promise<void> {
-  const store = openStore(config);
+  const store = openMigrationStore(config);
   const createdRoot = await prepareDatabase(store, config);
   await store.close();
   if (createdRoot)
@@ -62,8 +61,9 @@ async function runPrimary(config: Config): Promise<void> {
       'relaygate: SESSION_SECRET is not set: a random one is used, so console sessions end at restart',
     );
   }
-  // Every worker must sign and check session cookies with the same secret.
-  const env = { SESSION_SECRET: config.sessionSecret };
+  // Every worker must sign and check session cookies with the same secret, and size its connection
+  // pool by the same worker count.
+  const env = { SESSION_SECRET: config.sessionSecret, WORKERS: String(config.workers) };
   const relay = relayBetweenWorkers(() =>
     Object.values(cluster.workers ?? {}).filter((w) => w !== undefined),
   );

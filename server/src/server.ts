@@ -6,6 +6,7 @@ import { localBus, type ChangeBus } from './cache/change-bus.ts';
 import { ChannelIndex } from './cache/channel-index.ts';
 import { KeyCache } from './cache/key-cache.ts';
 import { OptionsCache } from './cache/options-cache.ts';
+import { startSessionSweep } from './jobs/session-sweep.ts';
 import { createChannelTester } from './relay/channel-tester.ts';
 import type { Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
@@ -61,6 +62,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     logError = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
     settings.startSync(config.syncFrequencySeconds, logError('option reload failed'));
     channels.startSync(config.syncFrequencySeconds, logError('channel index rebuild failed'));
+    const sessionSweep = startSessionSweep(store, logError('expired session sweep failed'));
     return {
       app,
       store,
@@ -71,6 +73,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       async close() {
         settings.stopSync();
         channels.stopSync();
+        await sessionSweep.stop();
         await app.close();
         await store.close();
       },

@@ -12,6 +12,7 @@ import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
 import { relayRoutes } from './relay/index.ts';
 import { registerConsoleFiles } from './console-files.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './store/unavailable.ts';
 
 export const REQUEST_ID_HEADER = 'X-Oneapi-Request-Id';
 
@@ -65,6 +66,10 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError)
       return reply.code(error.status).send({ success: false, message: error.message });
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, message: clientErrorMessage(error) });

@@ -2,7 +2,7 @@ import { Role } from '@relaygate/contract';
 import { DEFAULT_ROOT_PASSWORD, DEFAULT_ROOT_USERNAME, hashPassword } from './auth/password.ts';
 import { randomAlphanumeric } from './auth/random.ts';
 import type { Config } from './config.ts';
-import type { Store } from './store/db.ts';
+import { openStore, type Store } from './store/db.ts';
 import { isUniqueViolation } from './store/dialect.ts';
 import { migrateToLatest } from './store/migrate.ts';
 import { countRootUsers, insertUser, nowSeconds } from './store/users.ts';
@@ -13,6 +13,25 @@ const ROOT_INITIAL_QUOTA = 100_000_000;
 export async function prepareDatabase(store: Store, config: Config): Promise<boolean> {
   await migrateToLatest(store);
   return ensureRootUser(store, config);
+}
+
+/**
+ * A store for migrations: they may run longer than any request should wait (an index on a large
+ * imported log table), so it has no query timeout, and needs few connections.
+ */
+export function openMigrationStore(config: Config): Store {
+  return openStore({ ...config, pool: { ...config.pool, maxOpen: 2, queryTimeoutMs: 0 } });
+}
+
+/** prepareDatabase on a migration store of its own (SQLite has no timeout and shares its one handle). */
+export async function prepareDatabaseUntimed(store: Store, config: Config): Promise<boolean> {
+  if (store.dialect === 'sqlite') return prepareDatabase(store, config);
+  const untimed = openMigrationStore(config);
+  try {
+    return await prepareDatabase(untimed, config);
+  } finally {
+    await untimed.close();
+  }
 }
 
 /**

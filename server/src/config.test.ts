@@ -107,4 +107,47 @@ describe('loadConfig', () => {
   it('refuses the placeholder SESSION_SECRET "random_string", as new-api does', () => {
     expect(configError({ SESSION_SECRET: 'random_string' })).toMatch(/SESSION_SECRET/);
   });
+
+  it('sizes the connection pool by the worker count, so a few nodes stay under 100 connections', () => {
+    const pg = 'postgres://u@127.0.0.1/relaygate';
+    expect(loadConfig({ SQL_DSN: pg, WORKERS: '1' }).pool.maxOpen).toBe(40);
+    expect(loadConfig({ SQL_DSN: pg, WORKERS: '2' }).pool.maxOpen).toBe(20);
+    expect(loadConfig({ SQL_DSN: pg, WORKERS: '8' }).pool.maxOpen).toBe(5);
+    expect(loadConfig({ SQL_DSN: pg, WORKERS: '64' }).pool.maxOpen).toBe(2);
+    for (const workers of [1, 2, 3, 4, 6, 8, 12, 16]) {
+      const perNode = workers * loadConfig({ SQL_DSN: pg, WORKERS: String(workers) }).pool.maxOpen;
+      expect(2 * perNode, `${workers} workers`).toBeLessThan(100);
+    }
+  });
+
+  it('reads the pool and timeout variables, in new-api units (seconds)', () => {
+    const { pool } = loadConfig({
+      SQL_MAX_OPEN_CONNS: '12',
+      SQL_MAX_IDLE_CONNS: '4',
+      SQL_MAX_LIFETIME: '60',
+      SQL_QUERY_TIMEOUT: '2.5',
+    });
+    expect(pool).toEqual({
+      maxOpen: 12,
+      maxIdle: 4,
+      maxLifetimeSeconds: 60,
+      queryTimeoutMs: 2500,
+      connectTimeoutMs: 2500,
+    });
+    const defaults = loadConfig({ WORKERS: '2' }).pool;
+    expect(defaults.maxIdle).toBe(defaults.maxOpen);
+    expect(defaults.queryTimeoutMs).toBe(30_000);
+    expect(defaults.connectTimeoutMs).toBe(10_000);
+    // new-api's default idle count is larger than our pool: keep them all, do not refuse.
+    expect(loadConfig({ SQL_MAX_OPEN_CONNS: '10', SQL_MAX_IDLE_CONNS: '100' }).pool.maxIdle).toBe(10);
+  });
+
+  it('refuses bad pool and timeout values and names the variable', () => {
+    expect(configError({ SQL_MAX_OPEN_CONNS: '0' })).toMatch(/SQL_MAX_OPEN_CONNS/);
+    expect(configError({ SQL_MAX_OPEN_CONNS: 'many' })).toMatch(/SQL_MAX_OPEN_CONNS/);
+    expect(configError({ SQL_MAX_IDLE_CONNS: '-1' })).toMatch(/SQL_MAX_IDLE_CONNS/);
+    expect(configError({ SQL_MAX_LIFETIME: '1.5' })).toMatch(/SQL_MAX_LIFETIME/);
+    expect(configError({ SQL_QUERY_TIMEOUT: '0' })).toMatch(/SQL_QUERY_TIMEOUT/);
+    expect(configError({ SQL_QUERY_TIMEOUT: '30s' })).toMatch(/SQL_QUERY_TIMEOUT/);
+  });
 });

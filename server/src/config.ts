@@ -42,6 +42,10 @@ const envSchema = z.object({
   API_BODY_LIMIT_KB: positiveInt(1024),
   TRUST_PROXY: booleanFromEnv.default(false),
   WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(0).max(256)]).optional(),
+  SQL_MAX_OPEN_CONNS: z.coerce.number().int().min(1).max(10_000).optional(),
+  SQL_MAX_IDLE_CONNS: z.coerce.number().int().min(0).max(10_000).optional(),
+  SQL_MAX_LIFETIME: z.coerce.number().int().min(0).max(86_400).default(300),
+  SQL_QUERY_TIMEOUT: z.coerce.number().positive().max(3600).default(30),
   WEB_DIST: z.string().min(1).optional(),
   SETTLEMENT_JOURNAL_DIR: z.string().min(1).default('data/journal'),
   /** Set by the cluster primary for each worker it starts; a worker restarted in its place keeps it. */
@@ -73,6 +77,21 @@ export interface Config {
   settlementJournalDir: string;
   /** This process's slot among the cluster's workers (0 when alone). */
   workerSlot: number;
+  /** Connection pool of PostgreSQL and MySQL (SQLite has none). */
+  pool: PoolSettings;
+}
+
+export interface PoolSettings {
+  /** Connections open at most, per process. */
+  maxOpen: number;
+  /** Idle connections kept (MySQL; PostgreSQL closes every connection idle for 30 s). */
+  maxIdle: number;
+  /** Seconds before a connection is replaced (PostgreSQL); 0: never. */
+  maxLifetimeSeconds: number;
+  /** A query not answered within this is abandoned and its connection discarded; 0: no limit. */
+  queryTimeoutMs: number;
+  /** Opening a connection (and, on PostgreSQL, waiting for a free one) gives up after this. */
+  connectTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +103,32 @@ function workerCount(setting: number | 'auto' | undefined, sqlDsn: string): numb
   return sqlDsn === '' ? 1 : availableParallelism();
 }
 
+/**
+ * Connections per process when SQL_MAX_OPEN_CONNS is unset: a budget of 40 per node shared by its
+ * workers, so two or three nodes of one-worker-per-core stay under PostgreSQL's default
+ * max_connections of 100 (with room for psql and backups); at least 2, so a transaction and a read
+ * never wait for each other.
+ */
+const NODE_CONNECTION_BUDGET = 40;
+export const defaultMaxOpen = (workers: number): number =>
+  Math.max(2, Math.floor(NODE_CONNECTION_BUDGET / Math.max(1, workers)));
+
+/** A connection attempt waits at most this, or the query timeout if shorter. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+function poolSettings(e: z.infer<typeof envSchema>, workers: number): PoolSettings {
+  const maxOpen = e.SQL_MAX_OPEN_CONNS ?? defaultMaxOpen(workers);
+  const queryTimeoutMs = Math.round(e.SQL_QUERY_TIMEOUT * 1000);
+  return {
+    maxOpen,
+    // new-api's default idle count (100) exceeds our open count: more idle than open means all of them.
+    maxIdle: Math.min(e.SQL_MAX_IDLE_CONNS ?? maxOpen, maxOpen),
+    maxLifetimeSeconds: e.SQL_MAX_LIFETIME,
+    queryTimeoutMs,
+    connectTimeoutMs: Math.min(CONNECT_TIMEOUT_MS, queryTimeoutMs),
+  };
+}
+
 /** Reads and validates the environment once; a bad value names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -93,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const workers = workerCount(e.WORKERS, e.SQL_DSN);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -109,9 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxRequestBodyBytes: e.MAX_REQUEST_BODY_MB * 1024 * 1024,
     apiBodyLimitBytes: e.API_BODY_LIMIT_KB * 1024,
     trustProxy: e.TRUST_PROXY,
-    workers: workerCount(e.WORKERS, e.SQL_DSN),
+    workers,
     webDistDir: e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     settlementJournalDir: e.SETTLEMENT_JOURNAL_DIR,
     workerSlot: e.RELAYGATE_WORKER_SLOT,
+    pool: poolSettings(e, workers),
   };
 }

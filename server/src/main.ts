@@ -1,8 +1,8 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import { clusterWorkerBus, relayBetweenWorkers } from './cache/change-bus.ts';
-import { prepareDatabase } from './bootstrap.ts';
+import { openMigrationStore, prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openStore } from './store/db.ts';
+import { RestartBackoff } from './restart-backoff.ts';
 
 function readConfig(): Config {
   try {
@@ -47,12 +47,23 @@ async function runServer(config: Config): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 }
 
+/** Sends to a worker that may have died a moment ago: its IPC channel is then closed, and that is fine. */
+function sendQuietly(worker: Worker, message: unknown): boolean {
+  if (worker.isDead() || !worker.isConnected()) return false;
+  try {
+    return worker.send(message as never);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The cluster primary: prepares the database once, starts one worker per WORKERS, relays cache
- * changes between them, replaces a worker that dies, and stops them all on SIGTERM.
+ * changes between them, replaces a worker that dies (after a growing wait, so a worker that cannot
+ * start is never re-forked in a tight loop), and stops them all on SIGTERM.
  */
 async function runPrimary(config: Config): Promise<void> {
-  const store = openStore(config);
+  const store = openMigrationStore(config);
   const createdRoot = await prepareDatabase(store, config);
   await store.close();
   if (createdRoot)
@@ -62,37 +73,62 @@ async function runPrimary(config: Config): Promise<void> {
       'relaygate: SESSION_SECRET is not set: a random one is used, so console sessions end at restart',
     );
   }
-  // Every worker must sign and check session cookies with the same secret.
-  const env = { SESSION_SECRET: config.sessionSecret };
+  // Every worker must sign and check session cookies with the same secret, and size its connection
+  // pool by the same worker count.
+  const env = { SESSION_SECRET: config.sessionSecret, WORKERS: String(config.workers) };
+  const liveWorkers = () =>
+    Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
   const relay = relayBetweenWorkers(() =>
-    Object.values(cluster.workers ?? {}).filter((w) => w !== undefined),
+    liveWorkers().map((worker) => ({ id: worker.id, send: (m: unknown) => sendQuietly(worker, m) })),
   );
   cluster.on('message', (worker, message) => relay(worker.id, message as never));
+
   // Each worker has a slot, kept by the worker started in its place: the slot names its settlement
   // journal and its reservations, which the new worker settles or refunds before it serves.
   const slotOf = new Map<number, number>();
+  const startedAt = new Map<number, number>();
   const fork = (slot: number) => {
     const worker = cluster.fork({ ...env, RELAYGATE_WORKER_SLOT: String(slot) });
     slotOf.set(worker.id, slot);
+    startedAt.set(worker.id, Date.now());
+    // A send that fails after the worker died is reported here; it must not end the primary.
+    worker.on('error', (error) => console.error(`relaygate: worker ${worker.id}: ${error.message}`));
   };
   let closing = false;
-  cluster.on('exit', (worker, code) => {
+  const backoff = new RestartBackoff();
+  const pendingRestarts = new Set<NodeJS.Timeout>();
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? Date.now());
     const slot = slotOf.get(worker.id) ?? 0;
+    startedAt.delete(worker.id);
     slotOf.delete(worker.id);
     if (closing) return;
-    console.error(`relaygate: worker ${worker.process.pid} exited (${code}), starting another`);
-    fork(slot);
+    const delay = backoff.delayAfter(lived);
+    console.error(
+      `relaygate: worker ${worker.process.pid} exited (${signal ?? code}) after ${lived} ms, starting another in ${delay} ms`,
+    );
+    const timer = setTimeout(() => {
+      pendingRestarts.delete(timer);
+      if (!closing) fork(slot);
+    }, delay);
+    pendingRestarts.add(timer);
   });
   for (let slot = 0; slot < config.workers; slot++) fork(slot);
+
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    for (const timer of pendingRestarts) clearTimeout(timer);
+    const workers = liveWorkers();
     let left = workers.length;
     if (left === 0) process.exit(0);
     for (const worker of workers) {
       worker.once('exit', () => --left === 0 && process.exit(0));
-      worker.process.kill('SIGTERM');
+      try {
+        worker.process.kill('SIGTERM');
+      } catch {
+        // Already gone: its 'exit' is on its way.
+      }
     }
   };
   process.on('SIGINT', shutdown);

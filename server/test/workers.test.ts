@@ -1,19 +1,12 @@
-import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient } from './support/console-client.ts';
+import type { ConsoleClient } from './support/console-client.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
+import { chatCall, rootWithMockChannel } from './support/spawned-relay.ts';
 import { spawnGateway, type SpawnedGateway } from './support/spawn-gateway.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 import { databaseUnavailable } from './support/test-server.ts';
 
 const ACCESS_TOKEN = 'workerstesttoken0123456789abcdef';
-const ANSWER = {
-  id: 'c1',
-  object: 'chat.completion',
-  model: 'gpt-4o-mini',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
-  usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
-};
 
 /** Several worker processes behind one port: console changes and billing must hold across all of them. */
 describe.skipIf(databaseUnavailable())('WORKERS=2', () => {
@@ -24,25 +17,13 @@ describe.skipIf(databaseUnavailable())('WORKERS=2', () => {
 
   beforeAll(async () => {
     mock = await new MockUpstream().start();
-    mock.reply('/v1/chat/completions', { json: ANSWER });
     db = await createTestDatabase();
     gateway = await spawnGateway(db, {
       WORKERS: '2',
       INITIAL_ROOT_ACCESS_TOKEN: ACCESS_TOKEN,
       SYNC_FREQUENCY: '3600',
     });
-    root = new ConsoleClient(gateway.url);
-    root.bearer = ACCESS_TOKEN;
-    root.userId = 1;
-    const created = await root.post('/api/channel/', {
-      name: 'mock',
-      type: 1,
-      key: 'sk-up',
-      base_url: mock.url,
-      models: 'gpt-4o-mini',
-      group: 'default',
-    });
-    expect(created.body.success).toBe(true);
+    root = await rootWithMockChannel(gateway.url, ACCESS_TOKEN, mock);
   }, 60_000);
   afterAll(async () => {
     await gateway?.stop();
@@ -50,14 +31,7 @@ describe.skipIf(databaseUnavailable())('WORKERS=2', () => {
     await mock?.stop();
   });
 
-  const client = (key: string) => new OpenAI({ apiKey: key, baseURL: `${gateway.url}/v1`, maxRetries: 0 });
-  const call = (key: string) =>
-    client(key)
-      .chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] })
-      .then(
-        () => 200,
-        (error: { status?: number }) => error.status ?? 0,
-      );
+  const call = (key: string) => chatCall(gateway.url, key).then((answer) => answer.status);
 
   it('a key deleted through one worker is refused by every worker at once', async () => {
     const created = await root.post<Array<{ id: number; key: string }>>('/api/token/', {

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { authenticateCaller, extractKey } from './caller.ts';
 import { clientErrorBody } from './client-errors.ts';
 import type { RelayRuntime } from './pipeline.ts';
-import { RelayError } from './relay-error.ts';
+import { isDatabaseUnavailable } from '../store/unavailable.ts';
+import { databaseUnavailable, RelayError } from './relay-error.ts';
 import { anthropicRoutes } from './routes-anthropic.ts';
 import { geminiRoutes } from './routes-gemini.ts';
 import { callerModels, openAIRoutes } from './routes-openai.ts';
@@ -35,6 +36,10 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
       'openai') as WireFormat;
     if (error instanceof RelayError)
       return reply.code(error.status).send(clientErrorBody(format, error, request.id));
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).send(clientErrorBody(format, databaseUnavailable(), request.id));
+    }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'relay failed');

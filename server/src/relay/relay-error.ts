@@ -1,3 +1,5 @@
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../store/unavailable.ts';
+
 /** An error answered to a relay caller, in the caller's format, with a real HTTP status. */
 export class RelayError extends Error {
   readonly status: number;
@@ -14,6 +16,10 @@ export class RelayError extends Error {
 /** A malformed call: HTTP 400, invalid_request_error. */
 export const invalidRequest = (message: string): RelayError =>
   new RelayError(400, message, 'invalid_request', 'invalid_request_error');
+
+/** The database is down or not answering: HTTP 503, so the caller retries later. */
+export const databaseUnavailable = (): RelayError =>
+  new RelayError(503, DATABASE_UNAVAILABLE_MESSAGE, 'database_unavailable', 'new_api_error');
 
 /** The body as a JSON object, or a 400 saying it must be one. */
 export function requireJsonObject(body: unknown): Record<string, unknown> {

@@ -33,6 +33,8 @@ export async function deleteUserSessions(db: Db, userId: number, exceptId?: stri
   await query.execute();
 }
 
-export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+/** Deletes the sessions expired at `now`; answers how many. */
+export async function deleteExpiredSessions(db: Db, now: number): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

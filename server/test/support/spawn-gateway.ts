@@ -20,6 +20,8 @@ async function freePort(): Promise<number> {
 export interface SpawnedGateway {
   url: string;
   process: ChildProcess;
+  /** Everything the gateway printed so far (it is also passed on to the test's own output). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -46,7 +48,16 @@ export async function spawnGateway(
       SETTLEMENT_JOURNAL_DIR: newJournalDir(),
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stdout.write(chunk);
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stderr.write(chunk);
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
@@ -66,6 +77,7 @@ export async function spawnGateway(
   return {
     url,
     process: child,
+    output: () => output,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

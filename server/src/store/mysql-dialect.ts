@@ -1,0 +1,68 @@
+import { createRequire } from 'node:module';
+import { MysqlDialect, type Dialect, type MysqlPool, type MysqlPoolConnection } from 'kysely';
+import type * as Mysql from 'mysql2';
+import type { PoolSettings } from '../config.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
+
+// The driver loads only when used: a SQLite gateway never needs it.
+const require = createRequire(import.meta.url);
+
+function openPool(dsn: string, settings: PoolSettings): Mysql.Pool {
+  const { createPool } = require('mysql2') as typeof Mysql;
+  const pool = createPool({
+    uri: dsn,
+    connectionLimit: settings.maxOpen,
+    maxIdle: settings.maxIdle,
+    idleTimeout: 30_000,
+    connectTimeout: settings.connectTimeoutMs,
+    enableKeepAlive: true,
+    keepAliveInitialDelay: 10_000,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    decimalNumbers: true,
+    charset: 'utf8mb4',
+  });
+  // mysql2's pool listens for a connection's first 'error' only (to drop it); a later one, or one
+  // on a connection not yet handed out, would be unhandled and end the process.
+  pool.on('connection', (connection) => connection.on('error', () => {}));
+  return pool;
+}
+
+type Callback = (error: unknown, result: never) => void;
+
+/**
+ * mysql2's pool as Kysely sees it, with a time limit on every query (mysql2 has none by default), and
+ * a connection whose query failed at the connection level (lost, or timed out while its answer is
+ * still owed) destroyed on release instead of handed out again in an unknown state.
+ */
+function guardedPool(pool: Mysql.Pool, timeout: number): MysqlPool {
+  const guard = (connection: Mysql.PoolConnection): MysqlPoolConnection => {
+    let broken = false;
+    const query = (sql: string, parameters: Mysql.QueryValues, callback?: Callback) => {
+      const done: Callback | undefined = callback
+        ? (error, result) => {
+            if (error && isDatabaseUnavailable(error)) broken = true;
+            callback(error, result);
+          }
+        : undefined;
+      return connection.query({ sql, timeout: timeout || undefined }, parameters, done as never);
+    };
+    return {
+      config: connection.config,
+      threadId: connection.threadId,
+      connect: (callback) => connection.connect(callback ?? (() => {})),
+      destroy: () => connection.destroy(),
+      query: query as MysqlPoolConnection['query'],
+      release: () => (broken ? connection.destroy() : connection.release()),
+    };
+  };
+  return {
+    getConnection: (callback) =>
+      pool.getConnection((error, connection) => callback(error, error ? connection : guard(connection))),
+    end: (callback) => pool.end(callback),
+  };
+}
+
+export function mysqlDialect(dsn: string, settings: PoolSettings): Dialect {
+  return new MysqlDialect({ pool: guardedPool(openPool(dsn, settings), settings.queryTimeoutMs) });
+}

@@ -1,0 +1,77 @@
+import { createRequire } from 'node:module';
+import { PostgresDialect, type Dialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import type Pg from 'pg';
+import type { PoolSettings } from '../config.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
+
+// The driver loads only when used: a SQLite gateway never needs it.
+const require = createRequire(import.meta.url);
+
+function loadPg(): typeof Pg {
+  const pg = require('pg') as typeof Pg;
+  // PostgreSQL sends int8 and numeric as strings; quota values fit well within 2^53.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  pg.types.setTypeParser(1700, (v) => Number(v));
+  return pg;
+}
+
+/** How long the client waits past the server's statement_timeout before it gives up on a silent server. */
+const CLIENT_TIMEOUT_MARGIN_MS = 1000;
+
+function openPool(dsn: string, settings: PoolSettings): Pg.Pool {
+  const timeout = settings.queryTimeoutMs;
+  const pool = new (loadPg().Pool)({
+    connectionString: dsn,
+    max: settings.maxOpen,
+    idleTimeoutMillis: 30_000,
+    maxLifetimeSeconds: settings.maxLifetimeSeconds || undefined,
+    // Covers both opening a connection and waiting for a free one.
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    // The server ends a slow statement itself and the connection stays usable; the client-side
+    // timer, a little later, covers a server or network that has gone silent.
+    statement_timeout: timeout || undefined,
+    query_timeout: timeout ? timeout + CLIENT_TIMEOUT_MARGIN_MS : undefined,
+    // Notices a peer that vanished without closing (a failover, a dropped route) on idle connections.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // A connection the server or network drops is reported as an 'error' event: on an idle client
+  // through the pool, on a checked-out one only through the client itself. Without listeners either
+  // would be unhandled and end the process; the failing query is rejected on its own.
+  const report = (error: Error) => console.error(`relaygate: PostgreSQL connection lost: ${error.message}`);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+/**
+ * pg's pool as Kysely sees it, except that a connection whose query failed at the connection level
+ * (lost, or timed out while its answer is still owed) is destroyed on release instead of handed out
+ * again in an unknown state.
+ */
+function discardingBrokenConnections(pool: Pg.Pool): PostgresPool {
+  return {
+    options: pool.options,
+    end: () => pool.end(),
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let broken = false;
+      const query = async (sql: string, parameters: readonly unknown[]) => {
+        try {
+          return await client.query(sql, parameters as unknown[]);
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) broken = true;
+          throw error;
+        }
+      };
+      return {
+        query: query as unknown as PostgresPoolClient['query'],
+        release: (destroy?: boolean) => client.release(broken || destroy === true),
+      };
+    },
+  };
+}
+
+export function postgresDialect(dsn: string, settings: PoolSettings): Dialect {
+  return new PostgresDialect({ pool: discardingBrokenConnections(openPool(dsn, settings)) });
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleClient } from './support/console-client.ts';
+import { MockUpstream } from './support/mock-upstream.ts';
+import { chatCall, rootWithMockChannel } from './support/spawned-relay.ts';
+import { spawnGateway, type SpawnedGateway } from './support/spawn-gateway.ts';
+import { TcpProxy } from './support/tcp-proxy.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from './support/test-database.ts';
+import { databaseUnavailable } from './support/test-server.ts';
+
+const ACCESS_TOKEN = 'outagetesttoken0123456789abcdefg';
+/** Far longer than any timeout the gateway is given here: a call not answered by then hangs. */
+const ANSWER_DEADLINE_MS = 45_000;
+const DEFAULT_PORTS = { postgres: 5432, mysql: 3306 } as const;
+
+/** A status, or 0 when no answer came before the deadline. */
+async function within(answer: Promise<number>): Promise<number> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<number>(
+    (resolve) => (timer = setTimeout(() => resolve(0), ANSWER_DEADLINE_MS)),
+  );
+  try {
+    return await Promise.race([answer, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The database drops or goes silent under load: a gateway of two workers keeps running, answers
+ * 503 in each caller's format without hanging, and serves again when the database returns.
+ */
+describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')('database outage, WORKERS=2', () => {
+  let db: TestDatabase;
+  let proxy: TcpProxy;
+  let gateway: SpawnedGateway;
+  let mock: MockUpstream;
+  let root: ConsoleClient;
+  /** Unlimited key of root (over the trust threshold): its calls reserve nothing in the database. */
+  let trustedKey: string;
+  /** A key with a small balance: each call reserves quota in the database. */
+  let limitedKey: string;
+
+  beforeAll(async () => {
+    mock = await new MockUpstream().start();
+    db = await createTestDatabase();
+    const target = new URL(db.sqlDsn);
+    proxy = await TcpProxy.start(
+      target.hostname,
+      Number(target.port) || DEFAULT_PORTS[db.kind as 'postgres'],
+    );
+    gateway = await spawnGateway(
+      { ...db, sqlDsn: proxy.rewrite(db.sqlDsn) },
+      {
+        WORKERS: '2',
+        INITIAL_ROOT_ACCESS_TOKEN: ACCESS_TOKEN,
+        SYNC_FREQUENCY: '3600',
+        SQL_QUERY_TIMEOUT: '2',
+        LOG_LEVEL: 'error',
+      },
+    );
+    root = await rootWithMockChannel(gateway.url, ACCESS_TOKEN, mock);
+    trustedKey = await createKey({ name: 'trusted', unlimited_quota: true });
+    limitedKey = await createKey({ name: 'limited', unlimited_quota: false, remain_quota: 400_000 });
+    // Every worker learns both keys while the database is there (connections spread over workers);
+    // the worker that did not create the channel rebuilds its index a moment later.
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const statuses = await Promise.all(
+        [trustedKey, limitedKey].flatMap((key) => Array(8).fill(key).map(call)),
+      );
+      if (statuses.every((status) => status === 200)) break;
+      if (Date.now() > deadline) throw new Error(`warm-up calls failed: ${statuses.join(',')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    proxy?.restore();
+    await gateway?.stop();
+    await proxy?.close();
+    await db?.drop();
+    await mock?.stop();
+  });
+
+  async function createKey(body: Record<string, unknown>): Promise<string> {
+    const created = await root.post<Array<{ key: string }>>('/api/token/', body);
+    expect(created.body.success, created.body.message).toBe(true);
+    return `sk-${created.body.data![0]!.key}`;
+  }
+
+  /** A chat call through the official client: its HTTP status, and the error's shape when it failed. */
+  /** The error bodies of failed calls: OpenAI's `error` object, or the console's envelope. */
+  const failures: Array<
+    { openai: { message?: string; code?: string } } | { console: { success: boolean; message?: string } }
+  > = [];
+  const call = (key: string): Promise<number> =>
+    within(
+      chatCall(gateway.url, key, ANSWER_DEADLINE_MS).then(({ status, error }) => {
+        if (error) failures.push({ openai: error });
+        return status;
+      }),
+    );
+  const consoleCall = (): Promise<number> =>
+    within(
+      root.get<{ id: number }>('/api/user/self').then((answer) => {
+        if (answer.status !== 200) failures.push({ console: answer.body });
+        return answer.status;
+      }),
+    );
+
+  async function expectStatuses(make: () => Promise<number>, count: number, allowed: number[]) {
+    const statuses = await Promise.all(Array.from({ length: count }, make));
+    for (const status of statuses) expect(allowed, `statuses ${statuses.join(',')}`).toContain(status);
+  }
+
+  /** A burst of concurrent calls of every kind while the database is away. */
+  async function loadDuringOutage(): Promise<void> {
+    failures.length = 0;
+    await Promise.all([
+      // Needs no database on the call path (settlement is in the background): served, or 503.
+      expectStatuses(() => call(trustedKey), 12, [200, 503]),
+      // Reserves quota: the database is needed.
+      expectStatuses(() => call(limitedKey), 12, [503]),
+      // An unknown key must be looked up.
+      expectStatuses(() => call(`sk-unknown${Math.random().toString(36).slice(2)}`), 4, [503]),
+      expectStatuses(consoleCall, 6, [503]),
+    ]);
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) {
+      if ('openai' in failure) {
+        expect(failure.openai.code).toBe('database_unavailable');
+        expect(failure.openai.message).toMatch(/database is unavailable/);
+      } else {
+        expect(failure.console.success).toBe(false);
+        expect(failure.console.message).toMatch(/database is unavailable/);
+      }
+    }
+  }
+
+  /** The database is back: calls succeed again, and no worker had died meanwhile. */
+  async function restoreAndExpectServedWithoutRestart(): Promise<void> {
+    proxy.restore();
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const [relay, api] = await Promise.all([call(limitedKey), consoleCall()]);
+      if (relay === 200 && api === 200) break;
+      if (Date.now() > deadline) throw new Error(`not served again after restore: ${relay}, ${api}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await expectStatuses(() => call(limitedKey), 12, [200]);
+    await expectStatuses(consoleCall, 4, [200]);
+    expect(gateway.output()).not.toMatch(/worker \d+ exited/);
+    expect(gateway.process.exitCode).toBeNull();
+  }
+
+  it('answers 503 while the database refuses connections, then serves again without a restart', async () => {
+    proxy.cut();
+    for (let round = 0; round < 3; round++) await loadDuringOutage();
+    await restoreAndExpectServedWithoutRestart();
+  }, 120_000);
+
+  it('answers 503 instead of hanging while the database is silent, then serves again', async () => {
+    proxy.blackhole();
+    for (let round = 0; round < 2; round++) await loadDuringOutage();
+    await restoreAndExpectServedWithoutRestart();
+  }, 180_000);
+});

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { randomUUID } from 'node:crypto';
 import { clusterWorkerBus, relayBetweenWorkers } from './cache/change-bus.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -16,6 +17,9 @@ function readConfig(): Config {
   }
 }
 
+/** How the primary tells its workers the node id they share. */
+const NODE_ID_ENV = 'RELAYGATE_NODE_ID';
+
 /** One gateway process: alone, or as one of the cluster's workers. */
 async function runServer(config: Config): Promise<void> {
   const inCluster = cluster.isWorker;
@@ -23,6 +27,7 @@ async function runServer(config: Config): Promise<void> {
   const { createServer } = await import('./server.ts');
   const server = await createServer(config, {
     bus: inCluster ? clusterWorkerBus() : undefined,
+    nodeId: inCluster ? process.env[NODE_ID_ENV] : undefined,
     prepareDatabase: !inCluster,
   });
   const { app } = server;
@@ -62,8 +67,9 @@ async function runPrimary(config: Config): Promise<void> {
       'relaygate: SESSION_SECRET is not set: a random one is used, so console sessions end at restart',
     );
   }
-  // Every worker must sign and check session cookies with the same secret.
-  const env = { SESSION_SECRET: config.sessionSecret };
+  // Every worker must sign and check session cookies with the same secret, and they are one node
+  // on the node bus (they hear each other through IPC, so they all ignore their node's echo).
+  const env = { SESSION_SECRET: config.sessionSecret, [NODE_ID_ENV]: randomUUID() };
   const relay = relayBetweenWorkers(() =>
     Object.values(cluster.workers ?? {}).filter((w) => w !== undefined),
   );

@@ -14,6 +14,7 @@ const TABLES = [
   'abilities',
   'logs',
   'options',
+  'verification_codes',
   'redemptions',
   'midjourneys',
   'tasks',
@@ -36,7 +37,7 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
   });
 
   it('creates every table once, and a second run changes nothing', async () => {
-    expect(await migrateToLatest(store)).toEqual(['001-initial']);
+    expect(await migrateToLatest(store)).toEqual(['001-initial', '002-verification-codes']);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);
     for (const table of TABLES) expect(tables).toContain(table);

@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { DialectName } from './dialect.ts';
 import type { Store } from './db.ts';
 import { initialSchema } from './migrations/001-initial.ts';
+import { verificationCodesTable } from './migrations/002-verification-codes.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001-initial': initialSchema(dialect),
+    '002-verification-codes': verificationCodesTable(dialect),
   };
 }
 

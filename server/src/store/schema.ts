@@ -231,6 +231,14 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+export interface VerificationCodesTable {
+  /** `purpose:address`, the address lower-cased. */
+  key: string;
+  code: string;
+  /** Unix seconds. */
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -245,4 +253,5 @@ export interface Database {
   top_ups: TopUpsTable;
   setups: SetupsTable;
   sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
 }

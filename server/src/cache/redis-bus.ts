@@ -19,7 +19,8 @@ export function redisTransport(redis: RedisConnection): NodeTransport {
       subscriber.on('message', (from: string, message: string) => {
         if (from === channel) onMessage(message);
       });
-      let readyBefore = false;
+      // The connection may have become ready already, while the node ran its migrations.
+      let readyBefore = subscriber.status === 'ready';
       subscriber.on('ready', () => {
         // ioredis subscribes again by itself on every reconnection; events sent meanwhile are lost.
         if (readyBefore) onResync();

@@ -41,3 +41,18 @@ export interface StatusObject {
   enable_online_topup: boolean;
   usd_exchange_rate: number;
 }
+
+/** How a node shares changes and short-lived state with the other nodes on its database. */
+export interface SharedStateStatus {
+  node_id: string;
+  /** redis or postgres between nodes; workers (IPC only) or local (one process) without a node bus. */
+  bus: 'redis' | 'postgres' | 'workers' | 'local';
+  bus_connected: boolean;
+  redis_configured: boolean;
+  redis_connected: boolean;
+}
+
+/** GET /api/status as an admin or root sees it. */
+export interface AdminStatusObject extends StatusObject {
+  shared_state: SharedStateStatus;
+}

@@ -2,6 +2,7 @@ import type { VerificationCodes } from './auth/verification-codes.ts';
 import type { ChannelIndex } from './cache/channel-index.ts';
 import type { KeyCache } from './cache/key-cache.ts';
 import type { OptionsCache } from './cache/options-cache.ts';
+import type { SharedState } from './cache/shared-state.ts';
 import type { Config } from './config.ts';
 import type { Store } from './store/db.ts';
 
@@ -32,6 +33,8 @@ export interface AppContext {
   /** The routing index; rebuild it after any channel write. */
   channels: ChannelIndex;
   channelTester: ChannelTester;
+  /** The node bus and Redis: how this node shares changes and short-lived state with the others. */
+  shared: SharedState;
 }
 
 declare module 'fastify' {

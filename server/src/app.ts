@@ -53,6 +53,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('keys', context.keys);
   app.decorate('channels', context.channels);
   app.decorate('channelTester', context.channelTester);
+  app.decorate('shared', context.shared);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 

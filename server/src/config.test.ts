@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       API_BODY_LIMIT_KB: '2',
       TRUST_PROXY: 'true',
       REDIS_CONN_STRING: 'redis://127.0.0.1:6379/0',
+      REDIS_KEY_PREFIX: 'gw-eu:',
     });
     expect(config.port).toBe(8080);
     expect(config.sqlitePath).toBe('/var/lib/relaygate/gw.db');
@@ -51,6 +52,8 @@ describe('loadConfig', () => {
     expect(config.apiBodyLimitBytes).toBe(2048);
     expect(config.trustProxy).toBe(true);
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379/0');
+    expect(config.redisKeyPrefix).toBe('gw-eu:');
+    expect(loadConfig({}).redisKeyPrefix).toBe('relaygate:');
   });
 
   it('accepts the PostgreSQL and MySQL DSN forms', () => {
@@ -88,6 +91,7 @@ describe('loadConfig', () => {
 
   it('refuses other malformed values with the variable name', () => {
     expect(configError({ REDIS_CONN_STRING: 'localhost:6379' })).toMatch(/REDIS_CONN_STRING/);
+    expect(configError({ REDIS_KEY_PREFIX: 'has spaces*' })).toMatch(/REDIS_KEY_PREFIX/);
     expect(configError({ SYNC_FREQUENCY: '0' })).toMatch(/SYNC_FREQUENCY/);
     expect(configError({ TRUST_PROXY: 'maybe' })).toMatch(/TRUST_PROXY/);
     expect(configError({ INITIAL_ROOT_TOKEN: 'sk-has spaces' })).toMatch(/INITIAL_ROOT_TOKEN/);

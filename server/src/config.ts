@@ -28,6 +28,11 @@ const envSchema = z.object({
     .string()
     .default('')
     .refine((s) => s === '' || /^rediss?:\/\//.test(s), { message: 'must be a redis:// or rediss:// URL' }),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9:_.-]*$/, { message: 'must be letters, digits and : _ . - only' })
+    .default('relaygate:'),
   INITIAL_ROOT_ACCESS_TOKEN: z.string().max(32).optional(),
   INITIAL_ROOT_TOKEN: z
     .string()
@@ -61,6 +66,8 @@ export interface Config {
   /** True when SESSION_SECRET was not set: sessions end when the process restarts. */
   sessionSecretGenerated: boolean;
   redisUrl: string;
+  /** Put before every Redis key and channel, so several gateways (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   initialRootAccessToken?: string;
   initialRootToken?: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -147,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     sessionSecretGenerated: e.SESSION_SECRET === undefined,
     redisUrl: e.REDIS_CONN_STRING,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     initialRootAccessToken: e.INITIAL_ROOT_ACCESS_TOKEN,
     initialRootToken: e.INITIAL_ROOT_TOKEN,
     logLevel: e.LOG_LEVEL,

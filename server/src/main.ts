@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { randomUUID } from 'node:crypto';
 import { clusterWorkerBus, relayBetweenWorkers } from './cache/change-bus.ts';
 import { openMigrationStore, prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -16,6 +17,9 @@ function readConfig(): Config {
   }
 }
 
+/** How the primary tells its workers the node id they share. */
+const NODE_ID_ENV = 'RELAYGATE_NODE_ID';
+
 /** One gateway process: alone, or as one of the cluster's workers. */
 async function runServer(config: Config): Promise<void> {
   const inCluster = cluster.isWorker;
@@ -23,6 +27,7 @@ async function runServer(config: Config): Promise<void> {
   const { createServer } = await import('./server.ts');
   const server = await createServer(config, {
     bus: inCluster ? clusterWorkerBus() : undefined,
+    nodeId: inCluster ? process.env[NODE_ID_ENV] : undefined,
     prepareDatabase: !inCluster,
   });
   const { app } = server;
@@ -73,9 +78,14 @@ async function runPrimary(config: Config): Promise<void> {
       'relaygate: SESSION_SECRET is not set: a random one is used, so console sessions end at restart',
     );
   }
-  // Every worker must sign and check session cookies with the same secret, and size its connection
-  // pool by the same worker count.
-  const env = { SESSION_SECRET: config.sessionSecret, WORKERS: String(config.workers) };
+  // Every worker must sign and check session cookies with the same secret, size its connection
+  // pool by the same worker count, and be one node on the node bus (they hear each other through
+  // IPC, so they all ignore their node's echo).
+  const env = {
+    SESSION_SECRET: config.sessionSecret,
+    WORKERS: String(config.workers),
+    [NODE_ID_ENV]: randomUUID(),
+  };
   const liveWorkers = () =>
     Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
   const relay = relayBetweenWorkers(() =>

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { VerificationCodes } from './auth/verification-codes.ts';
 import { prepareDatabaseUntimed } from './bootstrap.ts';
-import { localBus, type ChangeBus } from './cache/change-bus.ts';
+import type { ChangeBus } from './cache/change-bus.ts';
 import { ChannelIndex } from './cache/channel-index.ts';
 import { KeyCache } from './cache/key-cache.ts';
 import { OptionsCache } from './cache/options-cache.ts';
+import type { HealthLog } from './cache/redis-connection.ts';
+import { openSharedState, type SharedState } from './cache/shared-state.ts';
 import { startSessionSweep } from './jobs/session-sweep.ts';
 import { createChannelTester } from './relay/channel-tester.ts';
 import type { Config } from './config.ts';
@@ -17,6 +19,7 @@ export interface RelaygateServer {
   settings: OptionsCache;
   keys: KeyCache;
   channels: ChannelIndex;
+  shared: SharedState;
   createdRoot: boolean;
   /** Stops taking requests, finishes background work, and closes the database. */
   close(): Promise<void>;
@@ -25,30 +28,38 @@ export interface RelaygateServer {
 export interface ServerOptions {
   /** Carries cache changes to the other worker processes (none when running alone). */
   bus?: ChangeBus;
+  /** This node's id on the node bus, the same for every worker of one node (a random one if unset). */
+  nodeId?: string;
   /** Run migrations and the first-start seed (the cluster primary does it once for all workers). */
   prepareDatabase?: boolean;
 }
 
 /** Everything `npm start` runs before it listens: store, migrations, first-start seed, caches, app. */
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<RelaygateServer> {
-  const bus = options.bus ?? localBus;
   const store = openStore(config);
+  // Health changes are logged by the app's logger once it exists (Redis may report before that).
+  let logger: HealthLog = console;
+  const log: HealthLog = { warn: (m) => logger.warn(m), info: (m) => logger.info(m) };
+  const shared = openSharedState(config, store, log, options.bus, options.nodeId);
+  const bus = shared.bus;
   try {
     const createdRoot =
       options.prepareDatabase === false ? false : await prepareDatabaseUntimed(store, config);
     const settings = new OptionsCache(store, bus);
-    await settings.reload();
     const keys = new KeyCache(store, config.syncFrequencySeconds, bus);
     const channels = new ChannelIndex(store, bus);
-    await channels.reload();
-    // Set once the app (and its logger) exists; a reload that fails while the database is down
-    // must not become an unhandled rejection, which would end the process.
-    let logError = (what: string) => (error: unknown) => console.error(`relaygate: ${what}:`, error);
+    // Applied in the background; a failed reload is logged and the periodic one catches up.
+    const reloadFailed = (error: unknown) => logger.warn(`reload after a change failed: ${String(error)}`);
     bus.subscribe((event) => {
       if (event.kind === 'token' || event.kind === 'user') keys.applyRemote(event);
-      else if (event.kind === 'channels') channels.reload().catch(logError('channel index rebuild failed'));
-      else settings.reload().catch(logError('option reload failed'));
+      if (event.kind === 'all') keys.clear();
+      if (event.kind === 'channels' || event.kind === 'all') channels.reload().catch(reloadFailed);
+      if (event.kind === 'option' || event.kind === 'all') settings.reload().catch(reloadFailed);
     });
+    // Listen before the first load, so no change made meanwhile is missed.
+    await shared.start();
+    await settings.reload();
+    await channels.reload();
     const channelTester = createChannelTester({ config, store, settings, channels });
     const app = await buildApp({
       config,
@@ -57,28 +68,33 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       keys,
       channels,
       channelTester,
-      verificationCodes: new VerificationCodes(),
+      shared,
+      verificationCodes: new VerificationCodes(store, shared.redis),
     });
-    logError = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
+    logger = app.log;
+    const logError = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
+    const sessionSweep = startSessionSweep(store, logError('expired session sweep failed'));
     settings.startSync(config.syncFrequencySeconds, logError('option reload failed'));
     channels.startSync(config.syncFrequencySeconds, logError('channel index rebuild failed'));
-    const sessionSweep = startSessionSweep(store, logError('expired session sweep failed'));
     return {
       app,
       store,
       settings,
       keys,
       channels,
+      shared,
       createdRoot,
       async close() {
         settings.stopSync();
         channels.stopSync();
         await sessionSweep.stop();
         await app.close();
+        await shared.close();
         await store.close();
       },
     };
   } catch (error) {
+    await shared.close();
     await store.close();
     throw error;
   }

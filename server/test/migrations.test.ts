@@ -14,6 +14,8 @@ const TABLES = [
   'abilities',
   'logs',
   'options',
+  'verification_codes',
+  'reservations',
   'redemptions',
   'midjourneys',
   'tasks',
@@ -36,7 +38,11 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
   });
 
   it('creates every table once, and a second run changes nothing', async () => {
-    expect(await migrateToLatest(store)).toEqual(['001-initial', '002-reservations']);
+    expect(await migrateToLatest(store)).toEqual([
+      '001-initial',
+      '002-reservations',
+      '003-verification-codes',
+    ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);
     for (const table of TABLES) expect(tables).toContain(table);

@@ -270,7 +270,7 @@ describe.skipIf(databaseUnavailable())('POST /api/user/register', () => {
           /verification code is incorrect/,
         );
         // There is no mail server in the test: take the code the server would have sent.
-        const code = t.server.app.verificationCodes.issue('register', 'mail1@example.com');
+        const code = await t.server.app.verificationCodes.issue('register', 'mail1@example.com');
         await refusedRegistration(
           { username: 'mail1', password: PASSWORD, email: 'other@example.com', verification_code: code },
           /verification code is incorrect/,

@@ -3,7 +3,7 @@ import { channelBench, upstreamError, upstreamOk } from './support/channel-bench
 import { type ConsoleClient, signInAsRoot } from './support/console-client.ts';
 import { fixturesAvailable } from './support/fixtures.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
-import { channelRow, relayPost, seedChannel, setRelayOption } from './support/relay-seed.ts';
+import { channelRow, relayPost, seedChannel, setRelayOption, waitFor } from './support/relay-seed.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 const CHAT = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
@@ -78,6 +78,29 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('channel auto-disab
       await setRelayOption(root, 'RetryTimes', '0');
       for (let i = 0; i < 3; i++) expect((await relayPost(t, key, CHAT)).status).toBe(200);
       expect([bench.hits('ban401-a'), bench.hits('ban401-b')]).toEqual([1, 4]);
+    });
+
+    it('drops a channel another node already disabled at its first failure here', async () => {
+      const g = 'stale';
+      const bad = await bench.channel('stale-a', g, { priority: 10 }, badKey());
+      await bench.channel('stale-b', g, { priority: 0 });
+      const { key } = await bench.callerIn(g);
+      await setRelayOption(root, 'AutomaticDisableChannelEnabled', 'true');
+      // Another node disabled it: the row changed, but no change event reached this node's index.
+      await t.server.store.db.updateTable('channels').set({ status: 3 }).where('id', '=', bad).execute();
+      expect((await relayPost(t, key, CHAT)).status).not.toBe(200);
+      expect(bench.hits('stale-a')).toBe(1);
+
+      // That failure made this node reload its index: the channel is no longer a candidate.
+      await waitFor(
+        async () => (await relayPost(t, key, CHAT)).status,
+        (status) => status === 200,
+        'calls routed around the stale channel',
+      );
+      const staleHits = bench.hits('stale-a');
+      for (let i = 0; i < 3; i++) expect((await relayPost(t, key, CHAT)).status).toBe(200);
+      expect(bench.hits('stale-a')).toBe(staleHits);
+      expect(bench.hits('stale-b')).toBeGreaterThanOrEqual(4);
     });
 
     it('disables on a message containing an AutomaticDisableKeywords entry, whatever its case', async () => {

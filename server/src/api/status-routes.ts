@@ -1,7 +1,7 @@
 import type { StatusObject } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { OptionsCache } from '../cache/options-cache.ts';
-import { requireAdmin } from '../auth/guard.ts';
+import { isAdminRequest, requireAdmin } from '../auth/guard.ts';
 import { ok } from './envelope.ts';
 
 export const VERSION = '0.1.0';
@@ -56,7 +56,11 @@ export function buildStatus(settings: OptionsCache, startTime: number): StatusOb
 /** GET /api/status and the site texts (public), GET /api/group/ (admin). */
 export const statusApi: FastifyPluginAsync = async (app) => {
   const startTime = Math.floor(Date.now() / 1000);
-  app.get('/api/status', async () => ok(buildStatus(app.settings, startTime)));
+  // Admins also see how this node shares state with the others (never shown to anyone else).
+  app.get('/api/status', async (request) => {
+    const status = buildStatus(app.settings, startTime);
+    return ok((await isAdminRequest(request)) ? { ...status, shared_state: app.shared.status() } : status);
+  });
 
   // Site texts the console shows on its home, about and notice areas (admin-set in Settings → Other).
   const siteTexts = {

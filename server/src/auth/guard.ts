@@ -22,41 +22,60 @@ function bearerOf(request: FastifyRequest): string | null {
   return token === '' ? null : token;
 }
 
+/** Who the console request is from, or why it is refused (HTTP status and message). */
+type Identity = { user: UserRow } | { status: number; message: string };
+
 /**
  * The console's authentication (new-api classic): a session cookie, or a system access token in
  * Authorization; then the New-Api-User header must name the same user. Missing login or a bad
- * header is HTTP 401; a disabled user or a too-low role is a business error (200, success:false).
+ * header is HTTP 401; a disabled user is a business error (200, success:false).
  */
+async function identify(request: FastifyRequest): Promise<Identity> {
+  const db = request.server.store.db;
+  let userId: number;
+  let user: UserRow | undefined;
+  const session = await readSession(db, request);
+  if (session) {
+    userId = session.userId;
+    request.sessionId = session.sessionId;
+  } else {
+    const accessToken = bearerOf(request);
+    if (!accessToken) return { status: 401, message: 'not logged in and no access token provided' };
+    user = await findUserByAccessToken(db, accessToken);
+    if (!user) return { status: 401, message: 'invalid access token' };
+    userId = user.id;
+  }
+
+  const header = request.headers['new-api-user'];
+  if (header === undefined || header === '')
+    return { status: 401, message: 'New-Api-User header is missing' };
+  if (typeof header !== 'string' || !/^\d+$/.test(header)) {
+    return { status: 401, message: 'New-Api-User header is not a user id' };
+  }
+  if (Number(header) !== userId)
+    return { status: 401, message: 'New-Api-User does not match the signed-in user' };
+
+  user ??= await findUserById(db, userId);
+  if (!user) return { status: 401, message: 'user not found, please log in again' };
+  if (user.status !== UserStatus.Enabled) return { status: 200, message: 'user has been disabled' };
+  return { user };
+}
+
+/** Refuses the request unless it is from a signed-in user of at least this role. */
 export function requireRole(minRole: number): preHandlerAsyncHookHandler {
   return async function guard(request, reply) {
-    const db = request.server.store.db;
-    let userId: number;
-    let user: UserRow | undefined;
-    const session = await readSession(db, request);
-    if (session) {
-      userId = session.userId;
-      request.sessionId = session.sessionId;
-    } else {
-      const accessToken = bearerOf(request);
-      if (!accessToken) return deny(reply, 401, 'not logged in and no access token provided');
-      user = await findUserByAccessToken(db, accessToken);
-      if (!user) return deny(reply, 401, 'invalid access token');
-      userId = user.id;
-    }
-
-    const header = request.headers['new-api-user'];
-    if (header === undefined || header === '') return deny(reply, 401, 'New-Api-User header is missing');
-    if (typeof header !== 'string' || !/^\d+$/.test(header)) {
-      return deny(reply, 401, 'New-Api-User header is not a user id');
-    }
-    if (Number(header) !== userId) return deny(reply, 401, 'New-Api-User does not match the signed-in user');
-
-    user ??= await findUserById(db, userId);
-    if (!user) return deny(reply, 401, 'user not found, please log in again');
-    if (user.status !== UserStatus.Enabled) return deny(reply, 200, 'user has been disabled');
-    if (user.role < minRole) return deny(reply, 200, 'no permission for this operation');
-    request.user = user;
+    const identity = await identify(request);
+    if ('status' in identity) return deny(reply, identity.status, identity.message);
+    if (identity.user.role < minRole) return deny(reply, 200, 'no permission for this operation');
+    request.user = identity.user;
   };
+}
+
+/** Whether a request to a public route comes from a signed-in admin (never refuses anyone). */
+export async function isAdminRequest(request: FastifyRequest): Promise<boolean> {
+  if (!request.headers.cookie && !request.headers.authorization) return false;
+  const identity = await identify(request);
+  return 'user' in identity && identity.user.role >= Role.Admin;
 }
 
 export const requireUser = requireRole(Role.Common);

@@ -3,11 +3,14 @@ export type ChangeEvent =
   | { kind: 'token'; key: string }
   | { kind: 'user'; id: number }
   | { kind: 'channels' }
-  | { kind: 'option'; key: string };
+  | { kind: 'option'; key: string }
+  /** Forget and reload everything: sent to oneself after the node bus was down and events may be lost. */
+  | { kind: 'all' };
 
 /**
- * Carries cache invalidations between the processes of one gateway (cluster workers) so a
- * disabled key or a changed price takes effect everywhere at once, not at the next resync.
+ * Carries cache invalidations between the processes of one gateway (cluster workers) and, with
+ * a node bus (node-bus.ts), between gateways on one database, so a disabled key or a changed
+ * price takes effect everywhere at once, not at the next resync.
  */
 export interface ChangeBus {
   publish(event: ChangeEvent): void;

@@ -52,13 +52,15 @@ export function toRoutable(row: ChannelRow): RoutableChannel {
 
 /**
  * group → model → enabled channels, highest priority first, rebuilt from the channels table on
- * every channel write in this process and every SYNC_FREQUENCY seconds. Lookups never touch the
+ * every channel write in any process or node (the change bus) and every SYNC_FREQUENCY seconds. Lookups never touch the
  * database. A rebuild builds new maps and swaps them in, so a lookup never sees half an index.
  */
 export class ChannelIndex {
   private byGroup = new Map<string, Map<string, RoutableChannel[]>>();
   private byId = new Map<number, RoutableChannel>();
   private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
   private readonly store: Store;
   private readonly bus: ChangeBus;
 
@@ -73,8 +75,27 @@ export class ChannelIndex {
     this.bus.publish({ kind: 'channels' });
   }
 
-  /** Reloads from the database (periodic sync, or another process's change). */
-  async reload(): Promise<void> {
+  /**
+   * Reloads from the database (periodic sync, or another process's change). Calls that arrive
+   * while a reload runs share one more reload after it, so a burst of changes (or of failures on
+   * a channel another node disabled) costs two reads, and every caller sees its change.
+   */
+  reload(): Promise<void> {
+    if (this.queued) return this.queued;
+    if (this.running) {
+      this.queued = this.running
+        .catch(() => {})
+        .then(() => {
+          this.queued = undefined;
+          return this.reload();
+        });
+      return this.queued;
+    }
+    this.running = this.load().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async load(): Promise<void> {
     const rows = await this.store.db.selectFrom('channels').selectAll().execute();
     const byGroup = new Map<string, Map<string, RoutableChannel[]>>();
     const byId = new Map<number, RoutableChannel>();

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Store } from '../store/db.ts';
+import { fromDbBool } from '../store/dialect.ts';
 import type { TokensTable, UsersTable } from '../store/schema.ts';
 import { localBus, type ChangeBus } from './change-bus.ts';
 import { TtlCache } from './ttl-cache.ts';
@@ -15,8 +16,8 @@ const NEGATIVE_TTL_MS = 5_000;
 
 /**
  * API keys and their users, so the relay never reads the database to authenticate a call.
- * Console writes invalidate entries at once in this process; other processes see them within
- * the TTL (SYNC_FREQUENCY). Balances here are hints only: spending is always an atomic update.
+ * Console writes invalidate entries here and, through the change bus, in every other worker and
+ * node; the TTL (SYNC_FREQUENCY) is only the safety net. Balances here are hints only: spending is always an atomic update.
  */
 export class KeyCache {
   private tokens: TtlCache<string, TokenRow | null>;
@@ -83,8 +84,9 @@ export class KeyCache {
 
   /**
    * After a settlement batch: puts the balances it left into the cached rows, so trust decisions
-   * are never more than one batch behind. A user whose wallet fell below `watchBelow` is dropped
-   * in every process, so other workers reload it too.
+   * are never more than one batch behind. A wallet at or below zero, or below `watchBelow`, and a
+   * limited token at or below zero are dropped in every process and on every node, so they all
+   * reload the row and refuse the next call instead of trusting their cached balance.
    */
   applyBalances(
     balances: { users: Map<number, number>; tokens: Map<number, number> },
@@ -93,12 +95,15 @@ export class KeyCache {
     for (const [id, quota] of balances.users) {
       const cached = this.users.get(id);
       if (cached) cached.quota = quota;
-      if (quota < watchBelow) this.invalidateUser(id);
+      if (quota <= 0 || quota < watchBelow) this.invalidateUser(id);
     }
     for (const [id, remain] of balances.tokens) {
       const key = this.keyOfToken.get(id);
       const row = key === undefined ? undefined : this.tokens.get(key);
-      if (row) row.remain_quota = remain;
+      if (!row || key === undefined) continue;
+      row.remain_quota = remain;
+      // Once dropped here, later batches no longer find the row, so this is published once.
+      if (remain <= 0 && !fromDbBool(row.unlimited_quota)) this.invalidateToken(key);
     }
   }
 

@@ -72,5 +72,7 @@ export async function maybeDisableChannel(
     onlyFrom: ChannelStatus.Enabled,
   });
   if (changed) await app.channels.rebuild();
+  // Another node (or an admin) turned it off already: this node's index is stale, drop it now.
+  else void app.channels.reload().catch(() => {});
   return changed;
 }

@@ -3,12 +3,14 @@ import type { DialectName } from './dialect.ts';
 import type { Store } from './db.ts';
 import { initialSchema } from './migrations/001-initial.ts';
 import { reservationsSchema } from './migrations/002-reservations.ts';
+import { verificationCodesTable } from './migrations/003-verification-codes.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001-initial': initialSchema(dialect),
     '002-reservations': reservationsSchema(dialect),
+    '003-verification-codes': verificationCodesTable(dialect),
   };
 }
 

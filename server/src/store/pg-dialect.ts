@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from './unavailable.ts';
 // The driver loads only when used: a SQLite gateway never needs it.
 const require = createRequire(import.meta.url);
 
-function loadPg(): typeof Pg {
+export function loadPg(): typeof Pg {
   const pg = require('pg') as typeof Pg;
   // PostgreSQL sends int8 and numeric as strings; quota values fit well within 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));

@@ -242,6 +242,14 @@ export interface ReservationsTable {
   created_at: number;
 }
 
+export interface VerificationCodesTable {
+  /** `purpose:address`, the address lower-cased. */
+  key: string;
+  code: string;
+  /** Unix seconds. */
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
@@ -257,4 +265,5 @@ export interface Database {
   setups: SetupsTable;
   sessions: SessionsTable;
   reservations: ReservationsTable;
+  verification_codes: VerificationCodesTable;
 }

@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     if (settings.bool('EmailVerificationEnabled')) {
       if (!email || !input.verification_code) throw new ApiError('e-mail and verification code are required');
       // Checked last, so a registration refused for another reason does not use up the code.
-      if (!app.verificationCodes.consume('register', email, input.verification_code)) {
+      if (!(await app.verificationCodes.consume('register', email, input.verification_code))) {
         throw new ApiError('verification code is incorrect or has expired');
       }
     }

@@ -115,6 +115,7 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
       .where('aff_quota', '>=', quota)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new ApiError('not enough invite quota');
+    app.keys.invalidateUser(user.id);
     await insertLog(store.db, {
       user_id: user.id,
       username: user.username,

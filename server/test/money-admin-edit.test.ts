@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleClient } from './support/console-client.ts';
 import {
   callGateway,
+  chatAnswer,
   chatBody,
   QUOTA_ERROR_CODES,
   readLedger,
@@ -30,14 +31,7 @@ const NODES = nodesFor(testDbKind());
 const MODEL = 'gpt-4.1-nano';
 const IN_FLIGHT = 50;
 const WALLET = 1_000_000; // below the $10 trust threshold: every call reserves
-const ANSWER = {
-  id: 'chatcmpl-edit',
-  object: 'chat.completion',
-  created: 1_700_000_000,
-  model: MODEL,
-  choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
-  usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-};
+const ANSWER = chatAnswer(MODEL, 10, 10);
 const request = chatBody(MODEL, false, { max_tokens: 2000 });
 
 describe.skipIf(databaseUnavailable())(
@@ -114,7 +108,7 @@ describe.skipIf(databaseUnavailable())(
       const { results, ledger } = await releaseAndSettle(calls, who);
       expect(results.map((r) => r.status)).toEqual(Array(IN_FLIGHT).fill(200));
       expect(ledger.walletRows).toBe(IN_FLIGHT);
-      expect(ledger.wallet, JSON.stringify(ledger)).toBeLessThanOrEqual(0);
+      expect.soft(ledger.wallet, JSON.stringify(ledger)).toBeLessThanOrEqual(0);
       await expectRefusedOnEveryNode(key);
     });
 
@@ -147,7 +141,7 @@ describe.skipIf(databaseUnavailable())(
       const { results, ledger } = await releaseAndSettle(calls, who);
       expect(results.map((r) => r.status)).toEqual(Array(IN_FLIGHT).fill(200));
       expect(ledger.tokenRows).toBe(IN_FLIGHT);
-      expect(ledger.token, JSON.stringify(ledger)).toBeLessThanOrEqual(0);
+      expect.soft(ledger.token, JSON.stringify(ledger)).toBeLessThanOrEqual(0);
       // The wallet was not edited here: it still equals what its log says.
       expect(WALLET - ledger.wallet).toBe((await readLedger(cluster.store.db, who)).walletLogged);
       await expectRefusedOnEveryNode(`sk-${key}`);

@@ -166,3 +166,19 @@ export async function becomes(probe: () => boolean, timeoutMs: number): Promise<
   }
   return true;
 }
+
+/** A small OpenAI chat answer from the mock upstream, with this usage. */
+export function chatAnswer(model: string, promptTokens: number, completionTokens: number) {
+  return {
+    id: 'chatcmpl-money',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+    usage: {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+    },
+  };
+}

@@ -64,7 +64,6 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('reservations end e
       await held;
       return { json: fixtureJson('openai/chat/openai-text.json') };
     });
-    const before = mock.abandonedRequests;
     const seen = mock.requests.length;
     const abort = new AbortController();
     const call = chat(key, {}, abort.signal).catch((error: Error) => error);
@@ -93,7 +92,10 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('reservations end e
 
   it('an answer that breaks off mid-body is refunded in full and reported as a gateway error, never a 500', async () => {
     const { userId, key } = await caller();
-    mock.reply('/v1/chat/completions', { jsonThenDrop: fixtureJson('openai/chat/openai-text.json') });
+    mock.reply('/v1/chat/completions', {
+      partialJson: fixtureJson('openai/chat/openai-text.json'),
+      then: 'drop',
+    });
     const response = await chat(key);
     expect(response.status).toBe(502);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('upstream_error');

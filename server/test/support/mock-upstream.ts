@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -7,6 +8,8 @@ export interface RecordedRequest {
   headers: IncomingMessage['headers'];
   body: Buffer;
   json?: Record<string, unknown>;
+  /** The gateway closed the connection before the mock had finished answering (a cancelled call). */
+  aborted?: boolean;
 }
 
 /** What the mock answers to one request. */
@@ -23,10 +26,15 @@ export type MockReply =
       stallAfter?: number;
     }
   | { destroy: true }
-  /** A JSON answer whose body breaks off half way (the connection is dropped). */
-  | { jsonThenDrop: unknown }
   /** Sends these events, then drops the connection mid-stream. */
   | { sseThenDrop: string[] }
+  /**
+   * A JSON answer cut half way: headers (with the full content-length) and the first half of the
+   * body, then the connection is dropped (`then: 'drop'`) or left open, sending nothing more (`'stall'`).
+   */
+  | { partialJson: unknown; then: 'drop' | 'stall' }
+  /** Waits this long before answering at all (a slow first byte); answers nothing if the gateway hangs up first. */
+  | { delayMs: number; reply: MockReply }
   /** A stream of named events (Anthropic), sent as they are, with no [DONE]. */
   | { events: Array<{ event?: string; data: string }> };
 
@@ -34,17 +42,18 @@ type Handler = (request: RecordedRequest) => MockReply | Promise<MockReply>;
 
 /**
  * A provider on loopback that answers with recorded responses. Each route keeps a queue of
- * replies (the last one repeats) or a function; every request is recorded for assertions.
+ * replies (the last one repeats) or a function; every request is recorded for assertions, marked
+ * `aborted` when the gateway hangs up before the answer is finished. holdAnswers() keeps every
+ * answer back until releaseAnswers(), so a test can act while calls are in flight.
  */
 export class MockUpstream {
   readonly requests: RecordedRequest[] = [];
   /** Streams whose connection the gateway closed before the mock finished sending. */
   abortedStreams = 0;
-  /** Requests the gateway gave up on before the mock had answered anything. */
-  abandonedRequests = 0;
   private routes = new Map<string, Handler>();
   private server: Server;
   private openResponses = new Set<ServerResponse>();
+  private gate: { promise: Promise<void>; open: () => void } | undefined;
   url = '';
 
   constructor() {
@@ -70,11 +79,35 @@ export class MockUpstream {
     return this;
   }
 
+  /** Requests whose answer is not finished yet (held, delayed, streaming or stalled). */
+  get inFlight(): number {
+    return this.openResponses.size;
+  }
+
+  /** Requests the gateway cancelled before the mock had finished answering. */
+  get abortedRequests(): RecordedRequest[] {
+    return this.requests.filter((r) => r.aborted);
+  }
+
+  /** From now on every request is received and recorded, but answered only after releaseAnswers(). */
+  holdAnswers(): void {
+    let open = () => {};
+    const promise = new Promise<void>((resolve) => (open = resolve));
+    this.gate = { promise, open };
+  }
+
+  /** Answers every held request (and those that come later) at once. */
+  releaseAnswers(): void {
+    this.gate?.open();
+    this.gate = undefined;
+  }
+
   requestsTo(path: string): RecordedRequest[] {
     return this.requests.filter((r) => r.url.split('?')[0] === path);
   }
 
   async stop(): Promise<void> {
+    this.releaseAnswers();
     for (const res of this.openResponses) res.destroy();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -98,9 +131,15 @@ export class MockUpstream {
       }
     }
     this.requests.push(recorded);
+    // Every answer is tracked until it ends: a close before the mock finished is the gateway cancelling.
+    let destroyedByMock = false;
+    this.openResponses.add(res);
     res.on('close', () => {
-      if (!res.headersSent) this.abandonedRequests++;
+      this.openResponses.delete(res);
+      if (!res.writableFinished && !destroyedByMock) recorded.aborted = true;
     });
+    if (this.gate) await this.gate.promise;
+    if (res.destroyed) return;
     const handler = this.routes.get(recorded.url.split('?')[0]!);
     if (!handler) {
       res.writeHead(404, { 'content-type': 'application/json' });
@@ -109,16 +148,28 @@ export class MockUpstream {
       );
       return;
     }
-    const reply = await handler(recorded);
+    await this.answer(await handler(recorded), res, () => (destroyedByMock = true));
+  }
+
+  private async answer(reply: MockReply, res: ServerResponse, destroying: () => void): Promise<void> {
+    if ('delayMs' in reply) {
+      await Promise.race([new Promise((r) => setTimeout(r, reply.delayMs)), once(res, 'close')]);
+      if (!res.destroyed) await this.answer(reply.reply, res, destroying);
+      return;
+    }
     if ('destroy' in reply) {
+      destroying();
       res.destroy();
       return;
     }
-    if ('jsonThenDrop' in reply) {
-      const text = JSON.stringify(reply.jsonThenDrop);
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(text.length) });
+    if ('partialJson' in reply) {
+      const text = JSON.stringify(reply.partialJson);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
       res.write(text.slice(0, Math.floor(text.length / 2)));
-      setTimeout(() => res.destroy(), 20);
+      if (reply.then === 'drop') {
+        destroying();
+        setTimeout(() => res.destroy(), 20);
+      }
       return;
     }
     if ('events' in reply) {
@@ -130,13 +181,12 @@ export class MockUpstream {
     if ('sseThenDrop' in reply) {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const event of reply.sseThenDrop) res.write(`data: ${event}\n\n`);
+      destroying();
       setTimeout(() => res.destroy(), 20);
       return;
     }
     if ('sse' in reply) {
-      this.openResponses.add(res);
       res.on('close', () => {
-        this.openResponses.delete(res);
         if (!res.writableFinished) this.abortedStreams++;
       });
       res.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': 'req_mock_stream' });

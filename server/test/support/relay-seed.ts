@@ -1,5 +1,6 @@
 import { randomAlphanumeric } from '../../src/auth/random.ts';
 import { insertReturningId } from '../../src/store/insert.ts';
+import type { Store } from '../../src/store/db.ts';
 import type { TestServer } from './test-server.ts';
 
 export interface ChannelSeed {
@@ -53,8 +54,16 @@ export interface TokenSeed {
 
 /** Creates an API key for a user (root by default) and answers it with the sk- prefix. */
 export async function seedToken(t: TestServer, seed: TokenSeed = {}): Promise<{ key: string; id: number }> {
+  return insertTokenRow(t.server.store, seed);
+}
+
+/** The same, straight into a store (for gateways running as separate processes). */
+export async function insertTokenRow(
+  store: Store,
+  seed: TokenSeed = {},
+): Promise<{ key: string; id: number }> {
   const key = randomAlphanumeric(48);
-  const id = await insertReturningId(t.server.store, 'tokens', {
+  const id = await insertReturningId(store, 'tokens', {
     user_id: seed.userId ?? 1,
     key,
     name: seed.name ?? 'test key',
@@ -72,7 +81,12 @@ export async function seedToken(t: TestServer, seed: TokenSeed = {}): Promise<{ 
 
 /** A common user with this much quota (in a group), for billing tests. */
 export async function seedUser(t: TestServer, quota: number, group = 'default'): Promise<number> {
-  return insertReturningId(t.server.store, 'users', {
+  return insertUserRow(t.server.store, quota, group);
+}
+
+/** The same, straight into a store. */
+export async function insertUserRow(store: Store, quota: number, group = 'default'): Promise<number> {
+  return insertReturningId(store, 'users', {
     username: `u${randomAlphanumeric(8)}`,
     password: 'x',
     quota,
@@ -85,8 +99,9 @@ export async function waitFor<T>(
   probe: () => Promise<T>,
   done: (value: T) => boolean,
   what: string,
+  timeoutMs = 10_000,
 ): Promise<T> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (done(value)) return value;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,20 @@ export interface SpawnedGateway {
   /** Everything the gateway printed so far (it is also passed on to the test's own output). */
   output(): string;
   stop(): Promise<void>;
+  /** A crash: SIGKILL to the process and every worker it forked, with no chance to flush anything. */
+  killHard(): Promise<void>;
+}
+
+/** The ids of a process's direct children (the cluster workers of a gateway primary). */
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((id) => Number.isInteger(id) && id > 0);
+  } catch {
+    return []; // ps exits 1 when there are none.
+  }
 }
 
 /**
@@ -79,11 +93,25 @@ export async function spawnGateway(
     process: child,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await once(child, 'exit');
       clearTimeout(timer);
+    },
+    async killHard() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const workers = childPids(child.pid!);
+      // The primary first, so it cannot fork a replacement for a worker it sees die.
+      child.kill('SIGKILL');
+      for (const pid of workers) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      await once(child, 'exit');
     },
   };
 }

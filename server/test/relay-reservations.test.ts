@@ -76,8 +76,8 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('reservations end e
     abort.abort();
     expect(await call).toBeInstanceOf(Error);
     await waitFor(
-      async () => mock.abandonedRequests,
-      (n) => n > before,
+      async () => mock.requests.at(-1)!.aborted === true,
+      (cancelled) => cancelled,
       'the upstream call to be cancelled',
     );
     await waitFor(

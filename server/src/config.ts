@@ -111,12 +111,12 @@ function workerCount(setting: number | 'auto' | undefined, sqlDsn: string): numb
 }
 
 /**
- * Connections per process when SQL_MAX_OPEN_CONNS is unset: a budget of 40 per node shared by its
- * workers, so two or three nodes of one-worker-per-core stay under PostgreSQL's default
- * max_connections of 100 (with room for psql and backups); at least 2, so a transaction and a read
- * never wait for each other.
+ * Connections per process when SQL_MAX_OPEN_CONNS is unset: a budget of 20 per node shared by its
+ * workers, so four nodes of one-worker-per-core stay under PostgreSQL's default max_connections
+ * of 100 (with room for each worker's LISTEN connection, psql and backups); at least 2, so a
+ * transaction and a read never wait for each other.
  */
-const NODE_CONNECTION_BUDGET = 40;
+const NODE_CONNECTION_BUDGET = 20;
 export const defaultMaxOpen = (workers: number): number =>
   Math.max(2, Math.floor(NODE_CONNECTION_BUDGET / Math.max(1, workers)));
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleClient } from './support/console-client.ts';
+import { openStore } from '../src/store/db.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
+import { movement, settledLedgers } from './support/money.ts';
+import { waitFor } from './support/relay-seed.ts';
 import { chatCall, rootWithMockChannel } from './support/spawned-relay.ts';
 import { spawnGateway, type SpawnedGateway } from './support/spawn-gateway.ts';
 import { TcpProxy } from './support/tcp-proxy.ts';
@@ -35,8 +38,8 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')('database ou
   let gateway: SpawnedGateway;
   let mock: MockUpstream;
   let root: ConsoleClient;
-  /** Unlimited key of root (over the trust threshold): its calls reserve nothing in the database. */
-  let trustedKey: string;
+  /** An unlimited key of root: its calls reserve in the wallet only. */
+  let unlimitedKey: string;
   /** A key with a small balance: each call reserves quota in the database. */
   let limitedKey: string;
 
@@ -59,14 +62,14 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')('database ou
       },
     );
     root = await rootWithMockChannel(gateway.url, ACCESS_TOKEN, mock);
-    trustedKey = await createKey({ name: 'trusted', unlimited_quota: true });
+    unlimitedKey = await createKey({ name: 'trusted', unlimited_quota: true });
     limitedKey = await createKey({ name: 'limited', unlimited_quota: false, remain_quota: 400_000 });
     // Every worker learns both keys while the database is there (connections spread over workers);
     // the worker that did not create the channel rebuilds its index a moment later.
     const deadline = Date.now() + 15_000;
     for (;;) {
       const statuses = await Promise.all(
-        [trustedKey, limitedKey].flatMap((key) => Array(8).fill(key).map(call)),
+        [unlimitedKey, limitedKey].flatMap((key) => Array(8).fill(key).map(call)),
       );
       if (statuses.every((status) => status === 200)) break;
       if (Date.now() > deadline) throw new Error(`warm-up calls failed: ${statuses.join(',')}`);
@@ -117,8 +120,8 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')('database ou
   async function loadDuringOutage(): Promise<void> {
     failures.length = 0;
     await Promise.all([
-      // Needs no database on the call path (settlement is in the background): served, or 503.
-      expectStatuses(() => call(trustedKey), 12, [200, 503]),
+      // Every call reserves in the database, unlimited key or not.
+      expectStatuses(() => call(unlimitedKey), 12, [503]),
       // Reserves quota: the database is needed.
       expectStatuses(() => call(limitedKey), 12, [503]),
       // An unknown key must be looked up.
@@ -157,6 +160,44 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')('database ou
     proxy.cut();
     for (let round = 0; round < 3; round++) await loadDuringOutage();
     await restoreAndExpectServedWithoutRestart();
+  }, 120_000);
+
+  it('bills every call answered while the database was away, once it is back', async () => {
+    const direct = openStore({ sqlDsn: db.sqlDsn, sqlitePath: '' });
+    try {
+      const token = await direct.db
+        .selectFrom('tokens')
+        .select(['id', 'user_id'])
+        .where('name', '=', 'limited')
+        .executeTakeFirstOrThrow();
+      const account = { userId: Number(token.user_id), tokenId: Number(token.id) };
+      const idle = () => mock.inFlight === 0;
+      const [before] = await settledLedgers(direct.db, [account], idle);
+      // Calls reserve with the database there; it goes away before they are answered, so their
+      // settlements can only be kept (journal) until it returns.
+      mock.holdAnswers();
+      const seen = mock.requests.length;
+      const calls = Array.from({ length: 10 }, () => call(limitedKey));
+      await waitFor(
+        async () => mock.requests.length - seen,
+        (n) => n === 10,
+        'ten calls upstream',
+      );
+      proxy.cut();
+      mock.releaseAnswers();
+      expect(await Promise.all(calls)).toEqual(Array(10).fill(200));
+      proxy.restore();
+      const [after] = await settledLedgers(direct.db, [account], idle, 60_000);
+      const moved = movement(before!, after!);
+      expect(moved.walletRows).toBe(10);
+      expect(moved.tokenRows).toBe(10);
+      expect(moved.walletLost).toBe(moved.walletLogged);
+      expect(moved.tokenLost).toBe(moved.tokenLogged);
+      expect(moved.walletLogged).toBeGreaterThan(0);
+    } finally {
+      proxy.restore();
+      await direct.close();
+    }
   }, 120_000);
 
   it('answers 503 instead of hanging while the database is silent, then serves again', async () => {

@@ -30,7 +30,7 @@ import { databaseUnavailable } from './support/test-server.ts';
 const NODES = nodesFor(testDbKind());
 const MODEL = 'gpt-4.1-nano';
 const IN_FLIGHT = 50;
-const WALLET = 1_000_000; // below the $10 trust threshold: every call reserves
+const WALLET = 1_000_000;
 const ANSWER = chatAnswer(MODEL, 10, 10);
 const request = chatBody(MODEL, false, { max_tokens: 2000 });
 

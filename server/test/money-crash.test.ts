@@ -46,7 +46,7 @@ const WINDOW_MS = 250;
 const COST = 1000; // $0.002 at 500,000 units per dollar
 const MODEL = 'money-call';
 const ACCOUNTS = 4;
-const WALLET = 2_000_000; // below the $10 trust threshold: every call reserves its price
+const WALLET = 2_000_000;
 const TOKEN = 1_000_000;
 const ANSWER = chatAnswer(MODEL, 10, 2);
 
@@ -107,7 +107,7 @@ describe.skipIf(databaseUnavailable())('money: kill -9 under load, restart, sett
       'calls were still in flight at the kill',
     ).toBe(true);
 
-    await cluster.addNode();
+    await cluster.addNode(cluster.nodes[0]);
     const ends = await settledLedgers(cluster.store.db, accounts, () => mock.inFlight === 0, 60_000);
 
     const late = (account: number) =>

@@ -35,9 +35,9 @@ const NODES = nodesFor(testDbKind());
 const QUOTA_PER_DOLLAR = 500_000;
 /** $0.002 a call: 1000 units. */
 const SMALL = { model: 'money-call', dollars: 0.002, units: 1000 };
-/** $10 a call: exactly new-api's trust threshold (5,000,000 units). */
+/** $10 a call: new-api's trust threshold (5,000,000 units), above which it reserves nothing up front. */
 const BIG = { model: 'money-big', dollars: 10, units: 10 * QUOTA_PER_DOLLAR };
-/** Below the trust threshold, so every call reserves its price. */
+/** A wallet far from empty for the small calls. */
 const PLENTY_BELOW_TRUST = 4_000_000;
 const ANSWER = chatAnswer(SMALL.model, 10, 2);
 
@@ -116,7 +116,7 @@ describe.skipIf(databaseUnavailable())(`money: no overdraft with ${NODES} gatewa
     }
   });
 
-  describe('above the trust threshold ($10, where nothing is reserved up front)', () => {
+  describe("around new-api's trust threshold ($10, where new-api reserves nothing up front)", () => {
     const WALLET = 1000 * QUOTA_PER_DOLLAR; // $1000
     const TOKEN = BIG.units + 500; // $10.001: affords exactly one $10 call
 

@@ -111,7 +111,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('billing under conc
     const userId = await seedUser(t, 100_000);
     const { key } = await seedToken(t, { userId });
     const response = await chat(t, key);
-    expect(response.status).toBe(500);
+    expect(response.status).toBe(502);
     const body = (await response.json()) as { error: { message: string } };
     expect(body.error.message).toMatch(/upstream exploded \(request id: /);
     expect(Number((await userRow(t, userId)).quota)).toBe(100_000);

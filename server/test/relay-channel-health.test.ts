@@ -134,8 +134,8 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('channel auto-disab
         {},
         upstreamError(500, 'You exceeded your current quota'),
       );
-      expect((await relayPost(t, (await bench.callerIn(h)).key, CHAT)).status).toBe(500);
-      expect((await relayPost(t, (await bench.callerIn('keyword3')).key, CHAT)).status).toBe(500);
+      expect((await relayPost(t, (await bench.callerIn(h)).key, CHAT)).status).toBe(502);
+      expect((await relayPost(t, (await bench.callerIn('keyword3')).key, CHAT)).status).toBe(502);
       expect((await channelRow(t, suspended)).status).toBe(3);
       expect((await channelRow(t, flaky)).status).toBe(1);
     });

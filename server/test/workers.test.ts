@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../src/store/db.ts';
 import type { ConsoleClient } from './support/console-client.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
+import { waitFor } from './support/relay-seed.ts';
 import { chatCall, rootWithMockChannel } from './support/spawned-relay.ts';
 import { spawnGateway, type SpawnedGateway } from './support/spawn-gateway.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
@@ -32,6 +34,14 @@ describe.skipIf(databaseUnavailable())('WORKERS=2', () => {
   });
 
   const call = (key: string) => chatCall(gateway.url, key).then((answer) => answer.status);
+  async function reservationsHeld(): Promise<number> {
+    const store = openStore({ sqlDsn: db.sqlDsn, sqlitePath: db.sqlitePath });
+    try {
+      return (await store.db.selectFrom('reservations').select('id').execute()).length;
+    } finally {
+      await store.close();
+    }
+  }
 
   it('a key deleted through one worker is refused by every worker at once', async () => {
     const created = await root.post<Array<{ id: number; key: string }>>('/api/token/', {
@@ -39,29 +49,18 @@ describe.skipIf(databaseUnavailable())('WORKERS=2', () => {
       unlimited_quota: true,
     });
     const token = created.body.data![0]!;
-    // Warm the key cache of both workers (connections are spread across them).
-    expect(await Promise.all(Array.from({ length: 8 }, () => call(`sk-${token.key}`)))).toEqual(
-      Array(8).fill(200),
-    );
+    // Warm the key cache of both workers (connections are spread across them); the worker that did
+    // not create the channel learns of it over IPC a moment after.
+    const eight = () => Promise.all(Array.from({ length: 8 }, () => call(`sk-${token.key}`)));
+    await waitFor(eight, (statuses) => statuses.every((s) => s === 200), 'both workers to serve the key');
     expect((await root.delete(`/api/token/${token.id}`)).body.success).toBe(true);
-    expect(await Promise.all(Array.from({ length: 8 }, () => call(`sk-${token.key}`)))).toEqual(
-      Array(8).fill(401),
-    );
+    // SYNC_FREQUENCY is an hour and the key cached on both: only the change bus can refuse it.
+    await waitFor(eight, (statuses) => statuses.every((s) => s === 401), 'both workers to refuse the key');
   });
 
-  /** Waits until every call made so far in this file is settled (settlement runs in the background). */
-  async function settledRows(expected: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const logs = await root.get<{ total: number }>('/api/log/?type=2&page_size=1');
-      if (logs.body.data!.total === expected) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`expected ${expected} settled calls`);
-  }
-
   it('bills every call exactly once across workers, with logs equal to the quota spent', async () => {
-    await settledRows(8); // the 8 warm-up calls of the first test
+    // Every call of the first test settled: each ends its reservation in the same transaction.
+    await waitFor(reservationsHeld, (held) => held === 0, 'the warm-up calls to settle');
     const before = (await root.get<{ quota: number; used_quota: number }>('/api/user/self')).body.data!;
     const created = await root.post<Array<{ key: string }>>('/api/token/', {
       name: 'burst',
@@ -87,7 +86,7 @@ describe.skipIf(databaseUnavailable())('WORKERS=2', () => {
     expect(stat.quota).toBe(60 * Math.round((100 + 50 * 4) * 0.075));
   });
 
-  it('a price changed through one worker applies on every worker at once', async () => {
+  it('a price changed through one worker applies on every worker, without waiting for the periodic reload', async () => {
     const created = await root.post<Array<{ key: string }>>('/api/token/', {
       name: 'price',
       unlimited_quota: true,
@@ -102,7 +101,13 @@ describe.skipIf(databaseUnavailable())('WORKERS=2', () => {
     expect(
       (await root.put('/api/option/', { key: 'ModelRatio', value: JSON.stringify(ratios) })).body.success,
     ).toBe(true);
-    const statuses = await Promise.all(Array.from({ length: 8 }, () => call(key)));
+    // The other worker hears of it over IPC and reloads the options in the background: poll until
+    // every worker refuses (SYNC_FREQUENCY is an hour, so only the change bus can make this pass).
+    const statuses = await waitFor(
+      () => Promise.all(Array.from({ length: 8 }, () => call(key))),
+      (answers) => answers.every((status) => status === 400),
+      'every worker to refuse the model that lost its price',
+    );
     expect(statuses).toEqual(Array(8).fill(400));
   });
 });

@@ -110,7 +110,10 @@ export async function relayCall(
         if (!result.retryable) break;
       }
     }
-    if (!success) throw new RelayError(failure.status, failure.message, 'upstream_error', 'upstream_error');
+    // An upstream's (or a channel's) internal error is a bad gateway to the client: a 500 from
+    // Relaygate means a fault of Relaygate itself, and never answers a call that reached upstream.
+    const status = failure.status === 500 ? 502 : failure.status;
+    if (!success) throw new RelayError(status, failure.message, 'upstream_error', 'upstream_error');
     delivered = await deliverAnswer(request, reply, endpoint, body, success, startedAt);
   } catch (error) {
     // Nothing was answered: whatever went wrong (the upstream, the client leaving, the answer

@@ -17,8 +17,11 @@ export interface MoneyCluster {
   store: Store;
   nodes: SpawnedGateway[];
   root: ConsoleClient;
-  /** Starts one more node on the same database (after a crash, say). */
-  addNode(): Promise<SpawnedGateway>;
+  /**
+   * Starts one more node on the same database; given a node that crashed, the new one starts in its
+   * place (its settlement journal and its node id), as a restarted process on that machine would.
+   */
+  addNode(inPlaceOf?: SpawnedGateway): Promise<SpawnedGateway>;
   stop(): Promise<void>;
 }
 
@@ -38,8 +41,11 @@ export async function startCluster(setup: ClusterSetup): Promise<MoneyCluster> {
     store: undefined as unknown as Store,
     nodes,
     root: undefined as unknown as ConsoleClient,
-    async addNode() {
-      const node = await spawnGateway(db, env);
+    async addNode(inPlaceOf) {
+      const node = await spawnGateway(
+        db,
+        inPlaceOf ? { ...env, SETTLEMENT_JOURNAL_DIR: inPlaceOf.journalDir } : env,
+      );
       nodes.push(node);
       return node;
     },

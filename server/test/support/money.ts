@@ -64,10 +64,24 @@ export async function readLedger(db: Db, account: Account): Promise<Ledger> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function reservationsHeld(db: Db, accounts: Account[]): Promise<number> {
+  const row = await db
+    .selectFrom('reservations')
+    .select(sql<number>`count(*)`.as('held'))
+    .where(
+      'user_id',
+      'in',
+      accounts.map((account) => account.userId),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.held);
+}
+
 /**
  * Waits until everything has settled: `idle()` says nothing is in flight (the client has its
- * answers and the mock upstream has no open request) and three reads of the ledgers, 100 ms apart
- * (twice the settlement batcher's 50 ms window), agree. Throws after the deadline.
+ * answers and the mock upstream has no open request) and no reservation of these accounts is
+ * left (each ends in the same transaction as its settlement or refund, log row included), so the
+ * ledgers read then are final. Throws after the deadline.
  */
 export async function settledLedgers(
   db: Db,
@@ -76,17 +90,16 @@ export async function settledLedgers(
   timeoutMs = 30_000,
 ): Promise<Ledger[]> {
   const deadline = Date.now() + timeoutMs;
-  let previous = '';
-  let agreeing = 0;
   for (;;) {
-    const ledgers = await Promise.all(accounts.map((account) => readLedger(db, account)));
-    const now = JSON.stringify(ledgers);
-    agreeing = idle() && now === previous ? agreeing + 1 : 0;
-    if (agreeing >= 2) return ledgers;
-    if (Date.now() > deadline)
-      throw new Error(`the gateway did not settle within ${timeoutMs} ms; last ledgers ${now}`);
-    previous = now;
-    await pause(100);
+    if (idle() && (await reservationsHeld(db, accounts)) === 0)
+      return Promise.all(accounts.map((account) => readLedger(db, account)));
+    if (Date.now() > deadline) {
+      const ledgers = await Promise.all(accounts.map((account) => readLedger(db, account)));
+      throw new Error(
+        `the gateway did not settle within ${timeoutMs} ms; last ledgers ${JSON.stringify(ledgers)}`,
+      );
+    }
+    await pause(50);
   }
 }
 

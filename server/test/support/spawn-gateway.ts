@@ -20,6 +20,8 @@ async function freePort(): Promise<number> {
 export interface SpawnedGateway {
   url: string;
   process: ChildProcess;
+  /** Its SETTLEMENT_JOURNAL_DIR: a gateway started in its place after a crash is given the same. */
+  journalDir: string;
   /** Everything the gateway printed so far (it is also passed on to the test's own output). */
   output(): string;
   stop(): Promise<void>;
@@ -49,6 +51,8 @@ export async function spawnGateway(
   entry = SOURCES,
 ): Promise<SpawnedGateway> {
   const port = await freePort();
+  // Its own journal unless the test restarts a gateway in the place of one it killed.
+  const journalDir = env.SETTLEMENT_JOURNAL_DIR ?? newJournalDir();
   const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
@@ -58,9 +62,10 @@ export async function spawnGateway(
       SQLITE_PATH: db.sqlitePath || 'unused.db',
       SESSION_SECRET: 'spawned-gateway-secret',
       LOG_LEVEL: 'warn',
-      // Its own journal unless the test restarts a gateway in the place of one it killed.
-      SETTLEMENT_JOURNAL_DIR: newJournalDir(),
+      // A few connections per process: test files run side by side against one database server.
+      SQL_MAX_OPEN_CONNS: '6',
       ...env,
+      SETTLEMENT_JOURNAL_DIR: journalDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -91,6 +96,7 @@ export async function spawnGateway(
   return {
     url,
     process: child,
+    journalDir,
     output: () => output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -1,3 +1,5 @@
+import { Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { formatQuota } from '../lib/quota.ts';
 import { useQuotaDisplay } from '../status/status.ts';
 
@@ -9,4 +11,23 @@ export function QuotaText({ quota, digits }: { quota: number; digits?: number })
 export function useFormatQuota(): (quota: number, digits?: number) => string {
   const display = useQuotaDisplay();
   return (quota, digits) => formatQuota(quota, display, digits);
+}
+
+/**
+ * A wallet or key balance: below zero it is a debt (usage beyond what calls reserved is charged in
+ * full, never written off), marked so, since every call is refused until it is paid.
+ */
+export function BalanceText({ quota }: { quota: number }) {
+  const { t } = useTranslation();
+  if (quota >= 0) return <QuotaText quota={quota} />;
+  return (
+    <Tooltip title={t('common.debtHint')}>
+      <span>
+        <QuotaText quota={quota} />{' '}
+        <Tag color="red" style={{ marginInlineEnd: 0 }}>
+          {t('common.debt')}
+        </Tag>
+      </span>
+    </Tooltip>
+  );
 }

@@ -28,6 +28,8 @@ export const common: Locale = {
       id: 'ID',
       group: '分组',
       quota: '额度',
+      debt: '欠费',
+      debtHint: '余额为负：超出预扣的用量已记为欠费，充值补足前的调用将被拒绝',
       models: '模型',
       createdTime: '创建时间',
       yes: '是',
@@ -145,6 +147,9 @@ export const common: Locale = {
       id: 'ID',
       group: 'Group',
       quota: 'Quota',
+      debt: 'In debt',
+      debtHint:
+        'The balance is negative: usage beyond what was reserved is kept as a debt, and calls are refused until it is paid',
       models: 'Models',
       createdTime: 'Created',
       yes: 'Yes',

@@ -1,7 +1,7 @@
 import type { UserView } from '@relaygate/contract';
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { QuotaText } from '../../components/QuotaText.tsx';
+import { BalanceText, QuotaText } from '../../components/QuotaText.tsx';
 import { roleLabel } from '../user/user-labels.ts';
 import { ModelTags } from './ModelTags.tsx';
 
@@ -27,7 +27,11 @@ export function AccountCard({ user }: { user: UserView }) {
             children: <Tag color={role.color}>{t(role.key)}</Tag>,
           },
           { key: 'group', label: t('common.group'), children: <Tag>{user.group}</Tag> },
-          { key: 'quota', label: t('personal.account.balance'), children: <QuotaText quota={user.quota} /> },
+          {
+            key: 'quota',
+            label: t('personal.account.balance'),
+            children: <BalanceText quota={user.quota} />,
+          },
           { key: 'used', label: t('personal.account.used'), children: <QuotaText quota={user.used_quota} /> },
           { key: 'requests', label: t('personal.account.requests'), children: user.request_count },
         ]}

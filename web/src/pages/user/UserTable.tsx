@@ -1,7 +1,7 @@
 import type { ManageAction, UserView } from '@relaygate/contract';
 import { Table, Tag, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { QuotaText } from '../../components/QuotaText.tsx';
+import { BalanceText, QuotaText } from '../../components/QuotaText.tsx';
 import { UserRowActions } from './UserRowActions.tsx';
 import { roleLabel, statusLabel } from './user-labels.ts';
 
@@ -41,9 +41,13 @@ export function UserTable({
       key: 'quota',
       render: (_, user) => (
         <span title={t('user.columns.quotaHint')}>
-          <Tag color="green">
-            <QuotaText quota={user.quota} />
-          </Tag>
+          {user.quota < 0 ? (
+            <BalanceText quota={user.quota} />
+          ) : (
+            <Tag color="green">
+              <QuotaText quota={user.quota} />
+            </Tag>
+          )}
           /{' '}
           <Tag color="blue">
             <QuotaText quota={user.used_quota} />

@@ -258,7 +258,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
           const lowBefore = mock.requestsTo('/low/v1/chat/completions').length;
           const highBefore = mock.requestsTo('/high/v1/chat/completions').length;
           const failed = await relayPost(t, `${key}-${lowChannel}`, CHAT);
-          expectOpenAIError(failed, 500, 'upstream_error');
+          expectOpenAIError(failed, 502, 'upstream_error');
           expect(failed.body!.error!.message).toContain('upstream exploded');
           expect(mock.requestsTo('/low/v1/chat/completions').length).toBe(lowBefore + 1);
           expect(mock.requestsTo('/high/v1/chat/completions').length).toBe(highBefore);

@@ -79,6 +79,31 @@ describe.skipIf(databaseUnavailable())('settling calls in batches', () => {
     expect(Number(t.used_quota)).toBe(210);
   });
 
+  it('reservations made at the same moment are each all or nothing (SQLite commits them together)', async () => {
+    const u = await user(10_000);
+    const limited = await token(u, 150);
+    const payer = { userId: u, tokenId: limited, tokenUnlimited: false };
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        reserveQuota(store, { id: `same-moment-${u}-${i}`, nodeId: 'n', payer, amount: 100 }),
+      ),
+    );
+    // The token covers one; the four it refuses must leave the wallet untouched too.
+    expect(outcomes.filter((o) => o === 'reserved')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'token_quota_exhausted')).toHaveLength(4);
+    expect(Number((await row('users', u)).quota)).toBe(10_000 - 100);
+    expect(Number((await row('tokens', limited)).remain_quota)).toBe(50);
+    const poor = await user(250);
+    const wallet = { userId: poor, tokenId: 0, tokenUnlimited: true };
+    const walletOutcomes = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        reserveQuota(store, { id: `same-moment-w-${poor}-${i}`, nodeId: 'n', payer: wallet, amount: 100 }),
+      ),
+    );
+    expect(walletOutcomes.filter((o) => o === 'reserved')).toHaveLength(2);
+    expect(Number((await row('users', poor)).quota)).toBe(50);
+  });
+
   it('charges an overshoot in full as a debt, which refuses the next call until it is paid', async () => {
     const b = await user(50);
     const tokenB = await token(b, 40);

@@ -1,9 +1,9 @@
-import type SQLite from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import type { Store } from './db.ts';
 import type { Database } from './schema.ts';
 import { moneyTransaction } from './money-transaction.ts';
-import { preparedOnce } from './sqlite-statements.ts';
+import { Refused, type ReserveOutcome } from './reserve-outcome.ts';
+import { refundInSqlite, reserveInSqlite } from './sqlite-reservations.ts';
 import { nowSeconds } from './users.ts';
 
 export interface Payer {
@@ -23,43 +23,9 @@ export interface Reservation {
   amount: number;
 }
 
-export type ReserveOutcome = 'reserved' | 'token_quota_exhausted' | 'user_quota_exhausted';
-
-class Refused extends Error {
-  readonly outcome: ReserveOutcome;
-  constructor(outcome: ReserveOutcome) {
-    super(outcome);
-    this.outcome = outcome;
-  }
-}
+export type { ReserveOutcome } from './reserve-outcome.ts';
 
 const limitsToken = (payer: Payer) => !payer.tokenUnlimited && payer.tokenId > 0;
-
-const sqliteStatements = preparedOnce((db: SQLite.Database) => ({
-  takeUser: db.prepare('UPDATE users SET quota = quota - ? WHERE id = ? AND quota > 0 AND quota >= ?'),
-  takeToken: db.prepare(
-    'UPDATE tokens SET remain_quota = remain_quota - ? WHERE id = ? AND remain_quota > 0 AND remain_quota >= ?',
-  ),
-  record: db.prepare(
-    'INSERT INTO reservations (id, node_id, user_id, token_id, token_unlimited, amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ),
-  find: db.prepare('SELECT user_id, token_id, token_unlimited, amount FROM reservations WHERE id = ?'),
-  forget: db.prepare('DELETE FROM reservations WHERE id = ?'),
-  giveUser: db.prepare('UPDATE users SET quota = quota + ? WHERE id = ?'),
-  giveToken: db.prepare('UPDATE tokens SET remain_quota = remain_quota + ? WHERE id = ?'),
-}));
-type SqliteStatements = ReturnType<typeof sqliteStatements>;
-
-/**
- * Runs `work` in one SQLite write transaction while holding Kysely's single connection, so no
- * other transaction can be open meanwhile; the statements run synchronously, in microseconds.
- */
-function inSqliteTransaction<T>(store: Store, work: (st: SqliteStatements) => T): Promise<T> {
-  const sqlite = store.sqlite!;
-  return store.db
-    .connection()
-    .execute(async () => sqlite.transaction(() => work(sqliteStatements(sqlite))).immediate());
-}
 
 /**
  * Takes `amount` from the token (unless unlimited) and the wallet, and records the reservation,
@@ -69,42 +35,23 @@ function inSqliteTransaction<T>(store: Store, work: (st: SqliteStatements) => T)
  */
 export async function reserveQuota(store: Store, reservation: Reservation): Promise<ReserveOutcome> {
   const { payer, amount } = reservation;
-  const row = [
-    reservation.id,
-    reservation.nodeId,
-    payer.userId,
-    payer.tokenId,
-    payer.tokenUnlimited ? 1 : 0,
-    amount,
-    nowSeconds(),
-  ] as const;
   try {
-    if (store.sqlite) {
-      await inSqliteTransaction(store, (st) => {
-        if (st.takeUser.run(amount, payer.userId, amount).changes !== 1)
-          throw new Refused('user_quota_exhausted');
-        if (limitsToken(payer) && st.takeToken.run(amount, payer.tokenId, amount).changes !== 1)
-          throw new Refused('token_quota_exhausted');
-        st.record.run(...row);
-      });
-      return 'reserved';
-    }
+    if (store.sqlite) return await reserveInSqlite(store, reservation);
     // The reservation row goes in first, then the balances are locked user before token, as every
     // settlement and refund locks them (after their reservation rows): no lock order can cross.
     // (On MySQL a settlement's claim takes gap locks on reservations; inserting after locking the
     // user would wait on such a gap while holding the user, a deadlock.)
     await moneyTransaction(store, async (trx) => {
-      const [id, nodeId, userId, tokenId, tokenUnlimited, , createdAt] = row;
       await trx
         .insertInto('reservations')
         .values({
-          id,
-          node_id: nodeId,
-          user_id: userId,
-          token_id: tokenId,
-          token_unlimited: tokenUnlimited,
+          id: reservation.id,
+          node_id: reservation.nodeId,
+          user_id: payer.userId,
+          token_id: payer.tokenId,
+          token_unlimited: payer.tokenUnlimited ? 1 : 0,
           amount,
-          created_at: createdAt,
+          created_at: nowSeconds(),
         })
         .execute();
       const user = await trx
@@ -131,13 +78,6 @@ export async function reserveQuota(store: Store, reservation: Reservation): Prom
     if (error instanceof Refused) return error.outcome;
     throw error;
   }
-}
-
-interface StoredReservation {
-  user_id: number;
-  token_id: number;
-  token_unlimited: number;
-  amount: number;
 }
 
 async function refundIn(trx: Transaction<Database>, dialect: Store['dialect'], id: string): Promise<number> {
@@ -171,15 +111,7 @@ async function refundIn(trx: Transaction<Database>, dialect: Store['dialect'], i
  * after its settlement, changes nothing. Answers the amount given back.
  */
 export async function refundReservation(store: Store, id: string): Promise<number> {
-  if (store.sqlite) {
-    return inSqliteTransaction(store, (st) => {
-      const row = st.find.get(id) as StoredReservation | undefined;
-      if (!row || st.forget.run(id).changes !== 1) return 0;
-      st.giveUser.run(row.amount, row.user_id);
-      if (!row.token_unlimited && row.token_id > 0) st.giveToken.run(row.amount, row.token_id);
-      return Number(row.amount);
-    });
-  }
+  if (store.sqlite) return refundInSqlite(store, id);
   return moneyTransaction(store, (trx) => refundIn(trx, store.dialect, id));
 }
 

@@ -123,8 +123,9 @@ test('users: an admin adds a user, finds it, disables, enables and promotes it, 
 
 test("tokens: the journey's token is disabled and enabled again with the status toggle", async ({ page }) => {
   const tokenStatus = async () => {
-    const found = await apiGet<Paged<TokenView>>(page, `/api/token/search?keyword=${TOKEN_NAME}`);
-    return found.data.items.find((token) => token.name === TOKEN_NAME)?.status;
+    // The token and channel searches answer new-api's classic form: data is the plain array.
+    const found = await apiGet<TokenView[]>(page, `/api/token/search?keyword=${TOKEN_NAME}`);
+    return found.data.find((token) => token.name === TOKEN_NAME)?.status;
   };
   await page.goto('/token');
   const row = page.locator('.ant-table-row', { hasText: TOKEN_NAME });
@@ -156,8 +157,8 @@ test("channels: the journey's channel priority is edited in place and persists a
   await expect(toast(page)).toContainText('Done');
   await expect
     .poll(async () => {
-      const found = await apiGet<Paged<ChannelView>>(page, `/api/channel/search?keyword=${CHANNEL_NAME}`);
-      return found.data.items.find((channel) => channel.name === CHANNEL_NAME)?.priority;
+      const found = await apiGet<ChannelView[]>(page, `/api/channel/search?keyword=${CHANNEL_NAME}`);
+      return found.data.find((channel) => channel.name === CHANNEL_NAME)?.priority;
     })
     .toBe(next);
 

@@ -34,6 +34,10 @@ export interface StatusObject {
   telegram_bot_name: string;
   wechat_login: boolean;
   wechat_qrcode: string;
+  /** OpenID Connect sign-in (shown only once the server serves its callback). */
+  oidc_enabled: boolean;
+  oidc_client_id: string;
+  oidc_authorization_endpoint: string;
   turnstile_check: boolean;
   turnstile_site_key: string;
   price: number;

@@ -148,8 +148,8 @@ for (const scenario of SCENARIOS) {
     it('a channel disabled through A stops taking traffic on B and C', async () => {
       const token = await newToken('channels');
       for (const node of [b(), c()]) expect(await call(node, token.key, 'gpt-4o')).toBe(200);
-      const channels = await root.get<{ items: Array<{ id: number; name: string }> }>('/api/channel/?p=1');
-      const doomed = channels.body.data!.items.find((channel) => channel.name === 'doomed')!;
+      const channels = await root.get<Array<{ id: number; name: string }>>('/api/channel/');
+      const doomed = channels.body.data!.find((channel) => channel.name === 'doomed')!;
       const disabling = await root.put('/api/channel/', { id: doomed.id, status: 2 });
       expect(disabling.body.success, disabling.body.message).toBe(true);
       for (const node of [b(), c()]) expect(await refusedEventually(node, token.key, 'gpt-4o')).not.toBe(200);

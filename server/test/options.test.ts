@@ -41,6 +41,9 @@ const STATUS_FIELDS = {
   telegram_bot_name: 'string',
   wechat_login: 'boolean',
   wechat_qrcode: 'string',
+  oidc_enabled: 'boolean',
+  oidc_client_id: 'string',
+  oidc_authorization_endpoint: 'string',
   turnstile_check: 'boolean',
   turnstile_site_key: 'string',
   price: 'number',
@@ -185,11 +188,15 @@ describe.skipIf(databaseUnavailable())('site options and status', () => {
       for (const bad of ['yes', 'True', '1', '', 1]) {
         expect(await refused('DrawingEnabled', bad)).toMatch(/true or false/);
       }
+      await setOption('DefaultCollapseSidebar', true);
+      expect(await optionValue('DefaultCollapseSidebar')).toBe('true');
+      expect((await status()).default_collapse_sidebar).toBe(true);
+      await setOption('DefaultCollapseSidebar', 'false');
+      expect(await optionValue('DefaultCollapseSidebar')).toBe('false');
+      expect((await status()).default_collapse_sidebar).toBe(false);
+      // The drawing log is not served yet, so its switch is stored but never advertised.
       await setOption('DrawingEnabled', true);
       expect(await optionValue('DrawingEnabled')).toBe('true');
-      expect((await status()).enable_drawing).toBe(true);
-      await setOption('DrawingEnabled', 'false');
-      expect(await optionValue('DrawingEnabled')).toBe('false');
       expect((await status()).enable_drawing).toBe(false);
     });
 

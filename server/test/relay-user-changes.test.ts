@@ -75,8 +75,8 @@ describe.skipIf(databaseUnavailable())('the relay follows console changes to use
 
   it('a channel disabled in the console is no longer chosen', async () => {
     const { key } = await seedToken(t);
-    const channels = await root.get<{ items: Array<{ id: number }> }>('/api/channel/');
-    const id = channels.body.data!.items[0]!.id;
+    const channels = await root.get<Array<{ id: number }>>('/api/channel/');
+    const id = channels.body.data![0]!.id;
     expect((await root.put('/api/channel/', { id, status: 2 })).body.success).toBe(true);
     await expect(call(key)).rejects.toMatchObject({ status: 503 });
     expect((await root.put('/api/channel/', { id, status: 1 })).body.success).toBe(true);

@@ -18,6 +18,10 @@ const PREREQUISITES: Record<string, { needs: string[]; message: string }> = {
     needs: ['GitHubClientId', 'GitHubClientSecret'],
     message: 'fill in the GitHub Client Id and Client Secret before enabling GitHub OAuth',
   },
+  'oidc.enabled': {
+    needs: ['oidc.client_id', 'oidc.client_secret'],
+    message: 'fill in the OIDC Client Id and Client Secret before enabling OIDC sign-in',
+  },
   LinuxDOOAuthEnabled: {
     needs: ['LinuxDOClientId', 'LinuxDOClientSecret'],
     message: 'fill in the LinuxDO Client Id and Client Secret before enabling LinuxDO OAuth',

@@ -1,9 +1,23 @@
 import type { z } from 'zod';
 import { ApiError } from './errors.ts';
 
-/** Validates a body or query with zod; the first problem becomes the caller's message. */
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * new-api's classic console sends optional fields it has no value for as `null` (an invite code
+ * never given, a number input left empty, a field echoed back as the server sent it). Go reads
+ * such a null as "not set"; so do we: a top-level null is dropped before validation, on every
+ * body and query, so no schema has to spell it out field by field.
+ */
+export function withoutNulls(input: unknown): unknown {
+  if (!isPlainObject(input)) return input;
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null));
+}
+
+/** Validates a body or query with zod; nulls count as absent; the first problem becomes the caller's message. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
+  const result = schema.safeParse(withoutNulls(input ?? {}));
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';

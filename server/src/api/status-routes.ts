@@ -3,11 +3,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { OptionsCache } from '../cache/options-cache.ts';
 import { isAdminRequest, requireAdmin } from '../auth/guard.ts';
 import { ok } from './envelope.ts';
+import { featureProbe, type Feature } from './offered-features.ts';
 
 export const VERSION = '0.1.0';
 
-/** The public status object; every field reflects the options as they are now. */
-export function buildStatus(settings: OptionsCache, startTime: number): StatusObject {
+/**
+ * The public status object; every field reflects the options as they are now, and a screen's flag
+ * is true only when this server also serves that screen's endpoints (`offered`).
+ */
+export function buildStatus(
+  settings: OptionsCache,
+  startTime: number,
+  offered: Record<Feature, boolean>,
+): StatusObject {
   const s = settings;
   return {
     version: VERSION,
@@ -22,9 +30,9 @@ export function buildStatus(settings: OptionsCache, startTime: number): StatusOb
     quota_per_unit: s.number('QuotaPerUnit'),
     display_in_currency: s.bool('DisplayInCurrencyEnabled'),
     display_token_stat: s.bool('DisplayTokenStatEnabled'),
-    enable_drawing: s.bool('DrawingEnabled'),
-    enable_task: s.bool('TaskEnabled'),
-    enable_data_export: s.bool('DataExportEnabled'),
+    enable_drawing: offered.drawing && s.bool('DrawingEnabled'),
+    enable_task: offered.task && s.bool('TaskEnabled'),
+    enable_data_export: offered.dataExport && s.bool('DataExportEnabled'),
     enable_batch_update: true,
     data_export_default_time: s.get('DataExportDefaultTime'),
     default_collapse_sidebar: s.bool('DefaultCollapseSidebar'),
@@ -44,6 +52,9 @@ export function buildStatus(settings: OptionsCache, startTime: number): StatusOb
     telegram_bot_name: s.get('TelegramBotName'),
     wechat_login: s.bool('WeChatAuthEnabled'),
     wechat_qrcode: s.get('WeChatAccountQRCodeImageURL'),
+    oidc_enabled: offered.oidc && s.bool('oidc.enabled'),
+    oidc_client_id: s.get('oidc.client_id'),
+    oidc_authorization_endpoint: s.get('oidc.authorization_endpoint'),
     turnstile_check: s.bool('TurnstileCheckEnabled'),
     turnstile_site_key: s.get('TurnstileSiteKey'),
     price: s.number('Price'),
@@ -56,9 +67,10 @@ export function buildStatus(settings: OptionsCache, startTime: number): StatusOb
 /** GET /api/status and the site texts (public), GET /api/group/ (admin). */
 export const statusApi: FastifyPluginAsync = async (app) => {
   const startTime = Math.floor(Date.now() / 1000);
+  const offered = featureProbe(app);
   // Admins also see how this node shares state with the others (never shown to anyone else).
   app.get('/api/status', async (request) => {
-    const status = buildStatus(app.settings, startTime);
+    const status = buildStatus(app.settings, startTime, offered());
     return ok((await isAdminRequest(request)) ? { ...status, shared_state: app.shared.status() } : status);
   });
 

@@ -5,6 +5,7 @@ import type { RelayRuntime } from './pipeline.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
 import { databaseUnavailable, RelayError } from './relay-error.ts';
 import { anthropicRoutes } from './routes-anthropic.ts';
+import { billingRoutes } from './routes-billing.ts';
 import { geminiRoutes } from './routes-gemini.ts';
 import { callerModels, openAIRoutes } from './routes-openai.ts';
 import { openSettlements } from './settlements.ts';
@@ -57,6 +58,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   await openAIRoutes(app, runtime);
   await anthropicRoutes(app, runtime);
   await geminiRoutes(app, runtime);
+  await billingRoutes(app);
 
   // One model list, shaped for whichever client asks (as new-api does).
   app.get('/v1/models', async (request) => {

@@ -1,7 +1,8 @@
-import type { ApiEnvelope } from '@relaygate/contract';
+import { TOTAL_COUNT_HEADER, type ApiEnvelope, type ListedPage } from '@relaygate/contract';
 import { i18n } from '../i18n/index.ts';
 import { getSessionUser, setSessionUser } from '../session/session-store.ts';
 import { BusinessError, HttpError, httpErrorKey } from './http-errors.ts';
+import { listTotal } from './list-total.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -34,9 +35,9 @@ async function serverMessage(response: Response): Promise<string> {
 
 /**
  * One /api call: sends New-Api-User and no-store, maps HTTP errors to the catalogue's messages,
- * sends a 401 to /login?expired=true, and answers the envelope (success:false is not thrown here).
+ * sends a 401 to /login?expired=true, and answers the response (success:false is not thrown here).
  */
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<ApiEnvelope<T>> {
+async function send(method: Method, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   const user = getSessionUser();
   if (user) headers['New-Api-User'] = String(user.id);
@@ -64,18 +65,37 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
     const message = key === 'error.http' ? await serverMessage(response) : '';
     throw new HttpError(response.status, i18n.t(key, { status: response.status, message }));
   }
-  return (await response.json()) as ApiEnvelope<T>;
+  return response;
 }
+
+/** One /api call answering its envelope (success:false is not thrown here). */
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<ApiEnvelope<T>> {
+  return (await (await send(method, path, body)).json()) as ApiEnvelope<T>;
+}
+
+const dataOf = <T>(envelope: ApiEnvelope<T>): T => {
+  if (!envelope.success) throw new BusinessError(envelope.message || i18n.t('error.unknown'));
+  return envelope.data as T;
+};
 
 /** The data of a successful answer; `success:false` becomes a BusinessError carrying the server's message. */
 export async function call<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const envelope = await request<T>(method, path, body);
-  if (!envelope.success) throw new BusinessError(envelope.message || i18n.t('error.unknown'));
-  return envelope.data as T;
+  return dataOf(await request<T>(method, path, body));
+}
+
+/**
+ * A list in new-api's classic form (the token and channel lists): `data` is the plain array and
+ * the total travels in the X-Total-Count header.
+ */
+export async function list<T>(path: string, query?: Query): Promise<ListedPage<T>> {
+  const response = await send('GET', withQuery(path, query));
+  const items = dataOf((await response.json()) as ApiEnvelope<T[]>) ?? [];
+  return { items, total: listTotal(response.headers.get(TOTAL_COUNT_HEADER), items.length) };
 }
 
 export const api = {
   get: <T>(path: string, query?: Query) => call<T>('GET', withQuery(path, query)),
+  list,
   post: <T>(path: string, body?: unknown) => call<T>('POST', path, body ?? {}),
   put: <T>(path: string, body?: unknown) => call<T>('PUT', path, body ?? {}),
   delete: <T>(path: string) => call<T>('DELETE', path),

@@ -1,10 +1,11 @@
 import type { ChannelTypeOption, KnownModel } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAdmin } from '../../auth/guard.ts';
+import { requireAdmin, requireUser } from '../../auth/guard.ts';
 import { splitList } from '../../cache/channel-index.ts';
 import { CHANNEL_TYPES, channelTypeInfo } from '../../providers/channel-types.ts';
 import { channelModelLists, enabledChannelGroups } from '../../store/channels.ts';
 import { ok } from '../envelope.ts';
+import { modelsByChannelType } from './type-models.ts';
 
 /** Model names and channel types, for the channel form's pickers. */
 export const channelCatalogueRoutes: FastifyPluginAsync = async (app) => {
@@ -32,6 +33,14 @@ export const channelCatalogueRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/channel/models_enabled', guarded, async () =>
     ok(app.channels.models(await enabledChannelGroups(store.db))),
   );
+
+  /** new-api's console fills a channel's models from this map of channel type → model names. */
+  app.get('/api/models', { preHandler: requireUser }, async () => {
+    const priced = ['ModelRatio', 'ModelPrice'].flatMap((option) =>
+      Object.keys(settings.json<Record<string, unknown> | null>(option) ?? {}),
+    );
+    return ok(modelsByChannelType(priced, await channelModelLists(store.db)));
+  });
 
   app.get('/api/channel/types', guarded, async () =>
     ok(CHANNEL_TYPES.map(({ id, name }): ChannelTypeOption => ({ id, name }))),

@@ -1,5 +1,5 @@
-import type { ChannelPage } from '@relaygate/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { MAX_PAGE_SIZE } from '@relaygate/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAdmin, requireRoot } from '../../auth/guard.ts';
 import {
   countChannelsByType,
@@ -12,7 +12,7 @@ import {
 } from '../../store/channels.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
-import { readPaging } from '../paging.ts';
+import { listAnswer, parseBoolFlag, readListPaging } from '../paging.ts';
 import { parseId } from '../parse-input.ts';
 import { toChannelView } from './channel-view.ts';
 import { tagModePage } from './tag-grouping.ts';
@@ -25,10 +25,6 @@ const textParam = (query: Query, name: string): string | undefined => {
   const trimmed = value.trim().slice(0, 255);
   return trimmed === '' || trimmed === 'null' ? undefined : trimmed;
 };
-
-/** Go's strconv.ParseBool, as new-api reads id_sort and tag_mode. */
-const flagParam = (query: Query, name: string): boolean =>
-  ['1', 't', 'true'].includes(String(query[name] ?? '').toLowerCase());
 
 /** status: enabled/1 → enabled only; disabled/0 → every other status; 2 or 3 → exactly that. */
 function statusFilter(value: string | undefined): ChannelFilter['status'] {
@@ -70,28 +66,27 @@ export const channelListRoutes: FastifyPluginAsync = async (app) => {
   const { store } = app;
   const guarded = { preHandler: requireAdmin };
 
-  async function listChannels(request: FastifyRequest, search: boolean): Promise<ChannelPage> {
+  /**
+   * new-api's classic form by default (the plain array, `p` from 0, total in X-Total-Count); with
+   * `paged=true` the page object, which also counts the matches per channel type.
+   */
+  async function listChannels(request: FastifyRequest, reply: FastifyReply, search: boolean) {
     const query = request.query as Query;
-    const paging = readPaging(query);
+    // The classic console searches without paging and shows every match: a search page holds 100.
+    const paging = readListPaging(query, search ? MAX_PAGE_SIZE : undefined);
     const filter = readFilter(query, search);
-    const order: ChannelOrder = flagParam(query, 'id_sort') ? 'id' : 'priority';
+    const order: ChannelOrder = parseBoolFlag(query.id_sort) ? 'id' : 'priority';
     const page = { offset: paging.offset, limit: paging.pageSize };
-    const typeCounts = await countChannelsByType(store, filter);
-    const { total, items } = flagParam(query, 'tag_mode')
+    const { total, items } = parseBoolFlag(query.tag_mode)
       ? tagModePage(await listAllChannels(store, filter, order), page)
       : await listChannelPage(store, filter, order, page).then((r) => ({ total: r.total, items: r.rows }));
-    return {
-      page: paging.page,
-      page_size: paging.pageSize,
-      total,
-      items: items.map(toChannelView),
-      type_counts: typeCounts,
-    };
+    const extra = paging.paged ? { type_counts: await countChannelsByType(store, filter) } : {};
+    return listAnswer(reply, paging, total, items.map(toChannelView), extra);
   }
 
-  app.get('/api/channel/', guarded, async (request) => ok(await listChannels(request, false)));
+  app.get('/api/channel/', guarded, (request, reply) => listChannels(request, reply, false));
 
-  app.get('/api/channel/search', guarded, async (request) => ok(await listChannels(request, true)));
+  app.get('/api/channel/search', guarded, (request, reply) => listChannels(request, reply, true));
 
   app.get('/api/channel/:id', guarded, async (request) => {
     const row = await findChannelView(store.db, parseId((request.params as { id: string }).id));

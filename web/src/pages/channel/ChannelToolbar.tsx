@@ -47,7 +47,7 @@ export function ChannelToolbar(props: ToolbarProps) {
   const fix = useApiMutation(channelApi.fix, {
     invalidate,
     successMessage: false,
-    onSuccess: (result) => showSuccess(t('channel.message.fixed', { ...result })),
+    onSuccess: (count) => showSuccess(t('channel.message.fixed', { count })),
   });
   const noSelection = props.selectedIds.length === 0;
 

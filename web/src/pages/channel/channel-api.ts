@@ -1,10 +1,4 @@
-import type {
-  ChannelPage,
-  ChannelTypeOption,
-  ChannelView,
-  FixAbilitiesResult,
-  KnownModel,
-} from '@relaygate/contract';
+import type { ChannelTypeOption, ChannelView, KnownModel } from '@relaygate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { ChannelPayload } from './channel-form.ts';
@@ -16,7 +10,7 @@ export const CHANNELS_KEY = ['channels'] as const;
 
 /** The calls of the channel screen (server/src/api/channel/**). */
 export const channelApi = {
-  list: (request: ListRequest) => api.get<ChannelPage>(request.path, request.query),
+  list: (request: ListRequest) => api.list<ChannelView>(request.path, request.query),
   get: (id: number) => api.get<ChannelView>(`/api/channel/${id}`),
   /** Root only: the stored key, for copying a channel with it. */
   revealKey: (id: number) => api.post<{ key: string }>(`/api/channel/${id}/key`),
@@ -26,7 +20,8 @@ export const channelApi = {
   remove: (id: number) => api.delete<void>(`/api/channel/${id}/`),
   removeDisabled: () => api.delete<number>('/api/channel/disabled'),
   removeMany: (ids: number[]) => api.post<number>('/api/channel/batch', { ids }),
-  fix: () => api.post<FixAbilitiesResult>('/api/channel/fix'),
+  /** The number of channels whose abilities were rebuilt. */
+  fix: () => api.post<number>('/api/channel/fix'),
   test: (id: number, model?: string) =>
     api.get<{ time: number }>(`/api/channel/test/${id}`, { model: model || undefined }),
   testAll: () => api.get<void>('/api/channel/test'),

@@ -14,7 +14,10 @@ export interface ListRequest {
 
 const hasFilter = (filters: ChannelFilters) => Object.values(filters).some((value) => value.trim() !== '');
 
-/** GET /api/channel/search when a filter is set, else GET /api/channel/ (p counts from 1). */
+/**
+ * GET /api/channel/search when a filter is set, else GET /api/channel/. The lists answer new-api's
+ * classic form: `p` counts from 0 (page 1 is p=0), the total comes in a header.
+ */
 export function listRequest(
   filters: ChannelFilters,
   page: number,
@@ -22,7 +25,12 @@ export function listRequest(
   idSort: boolean,
   tagMode: boolean,
 ): ListRequest {
-  const query: ListRequest['query'] = { p: page, page_size: pageSize, id_sort: idSort, tag_mode: tagMode };
+  const query: ListRequest['query'] = {
+    p: page - 1,
+    page_size: pageSize,
+    id_sort: idSort,
+    tag_mode: tagMode,
+  };
   if (!hasFilter(filters)) return { path: '/api/channel/', query };
   return {
     path: '/api/channel/search',

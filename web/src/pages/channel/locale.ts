@@ -34,7 +34,7 @@ export const locale: Locale = {
         deletedCount: '已删除 {{count}} 个渠道',
         testAllStarted: '已开始在后台测试所有渠道，请稍后刷新查看结果',
         balancesUpdated: '余额已更新：成功 {{updated}} 个，失败 {{failed}} 个',
-        fixed: '已修复 {{success}} 个渠道，失败 {{fails}} 个',
+        fixed: '已修复 {{count}} 个渠道',
       },
       error: {
         nameAndKey: '请填写渠道名称和渠道密钥',
@@ -200,7 +200,7 @@ export const locale: Locale = {
         deletedCount: '{{count}} channels deleted',
         testAllStarted: 'Testing all channels in the background; refresh later to see the results',
         balancesUpdated: 'Balances updated: {{updated}} succeeded, {{failed}} failed',
-        fixed: '{{success}} channels fixed, {{fails}} failed',
+        fixed: '{{count}} channels fixed',
       },
       error: {
         nameAndKey: 'Please fill in channel name and key',

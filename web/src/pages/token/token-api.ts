@@ -1,14 +1,11 @@
-import type { Page, TokenView } from '@relaygate/contract';
+import type { ListedPage, TokenView } from '@relaygate/contract';
 import { api } from '../../api/client.ts';
 import type { TokenPayload } from './token-form.ts';
+import { tokenListQuery, type TokenSearch } from './token-query.ts';
+
+export type { TokenSearch };
 
 export const TOKENS_QUERY_KEY = ['tokens'] as const;
-
-/** The search form: both empty lists every token. */
-export interface TokenSearch {
-  keyword: string;
-  token: string;
-}
 
 /** A group the user may pick: its description and price ratio. */
 export interface GroupInfo {
@@ -16,13 +13,13 @@ export interface GroupInfo {
   ratio: number;
 }
 
-/** One page of the user's tokens; the server reads page_size (size is sent too, as new-api's console does). */
-export function fetchTokens(page: number, pageSize: number, search: TokenSearch): Promise<Page<TokenView>> {
-  const paging = { p: page, page_size: pageSize, size: pageSize };
-  const keyword = search.keyword.trim();
-  const token = search.token.trim();
-  if (!keyword && !token) return api.get<Page<TokenView>>('/api/token/', paging);
-  return api.get<Page<TokenView>>('/api/token/search', { ...paging, keyword, token });
+export function fetchTokens(
+  page: number,
+  pageSize: number,
+  search: TokenSearch,
+): Promise<ListedPage<TokenView>> {
+  const { path, query } = tokenListQuery(page, pageSize, search);
+  return api.list<TokenView>(path, query);
 }
 
 export const createTokens = (payload: TokenPayload) => api.post<TokenView[]>('/api/token/', payload);

@@ -1,6 +1,7 @@
 import type { Page, RedemptionView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, signInAsRoot, type ConsoleClient } from './support/console-client.ts';
+import { topUpLogRows, walletOf } from './support/mock-payments.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 /** Each scenario its own client address (the server trusts X-Forwarded-For here), so the guess limit of one never touches another. */
@@ -19,19 +20,8 @@ describe.skipIf(databaseUnavailable())('redemption codes', () => {
   async function codeByKey(key: string) {
     return db().selectFrom('redemptions').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
   }
-  async function quotaOf(userId: number): Promise<number> {
-    const row = await db()
-      .selectFrom('users')
-      .select('quota')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.quota);
-  }
-  async function topUpLogs(userId?: number) {
-    let query = db().selectFrom('logs').selectAll().where('type', '=', 1);
-    if (userId !== undefined) query = query.where('user_id', '=', userId);
-    return query.execute();
-  }
+  const quotaOf = (userId: number) => walletOf(db(), userId);
+  const topUpLogs = (userId?: number) => topUpLogRows(db(), userId);
 
   beforeAll(async () => {
     t = await startTestServer({ TRUST_PROXY: 'true' });

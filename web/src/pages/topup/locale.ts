@@ -1,0 +1,86 @@
+import type { Locale } from '../../i18n/locale.ts';
+
+export const locale: Locale = {
+  zh: {
+    topup: {
+      title: '我的钱包',
+      balance: '当前余额',
+      used: '历史消耗',
+      link: '前往充值页面',
+      noLink: '超级管理员未设置充值链接！',
+      redeem: {
+        title: '兑换码充值',
+        placeholder: '请输入兑换码',
+        submit: '兑换',
+        required: '请输入兑换码',
+        done: '兑换成功，已充值 {{quota}}',
+      },
+      online: {
+        title: '在线充值',
+        amount: '充值数量',
+        amountInvalid: '请输入整数充值数量',
+        belowMinimum: '充值数量不能小于 {{min}}',
+        payable: '实付金额',
+        payableError: '错误：无法计算金额',
+        pay: '去支付',
+        disabled: '管理员未开启在线充值！',
+      },
+      method: { zfb: '支付宝', wx: '微信支付', stripe: 'Stripe', other: '其他' },
+      orders: {
+        title: '充值记录',
+        tradeNo: '订单号',
+        money: '支付金额',
+        method: '支付方式',
+        completeTime: '完成时间',
+      },
+      orderStatus: {
+        success: '已到账',
+        pending: '待支付',
+        failed: '失败',
+        expired: '已过期',
+        unknown: '未知',
+      },
+    },
+  },
+  en: {
+    topup: {
+      title: 'My wallet',
+      balance: 'Balance',
+      used: 'Used so far',
+      link: 'Go to the top-up page',
+      noLink: 'The super admin has not set a top-up link',
+      redeem: {
+        title: 'Redeem a code',
+        placeholder: 'Enter a redemption code',
+        submit: 'Redeem',
+        required: 'Please enter a redemption code',
+        done: 'Redeemed: {{quota}} added',
+      },
+      online: {
+        title: 'Online top-up',
+        amount: 'Amount',
+        amountInvalid: 'Enter a whole amount',
+        belowMinimum: 'The top-up amount cannot be less than {{min}}',
+        payable: 'To pay',
+        payableError: 'Error: the price could not be computed',
+        pay: 'Pay',
+        disabled: 'The admin has not enabled online top-up',
+      },
+      method: { zfb: 'Alipay', wx: 'WeChat Pay', stripe: 'Stripe', other: 'Other' },
+      orders: {
+        title: 'Top-up history',
+        tradeNo: 'Order number',
+        money: 'Paid',
+        method: 'Method',
+        completeTime: 'Completed',
+      },
+      orderStatus: {
+        success: 'Credited',
+        pending: 'Awaiting payment',
+        failed: 'Failed',
+        expired: 'Expired',
+        unknown: 'Unknown',
+      },
+    },
+  },
+};

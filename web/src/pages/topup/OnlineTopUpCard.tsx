@@ -76,15 +76,18 @@ export function OnlineTopUpCard({ info }: { info: TopUpInfo }) {
             </Button>
           ))}
         </Space>
-        <InputNumber
-          value={amount}
-          min={1}
-          precision={0}
-          onChange={(value) => setAmount(value)}
-          style={{ width: '100%', maxWidth: 320 }}
-          addonBefore={t('topup.online.amount')}
-          data-testid="topup-amount"
-        />
+        <Space wrap>
+          <Typography.Text>{t('topup.online.amount')}</Typography.Text>
+          <InputNumber
+            value={amount}
+            min={1}
+            precision={0}
+            onChange={(value) => setAmount(value)}
+            style={{ width: 200, maxWidth: '100%' }}
+            aria-label={t('topup.online.amount')}
+            data-testid="topup-amount"
+          />
+        </Space>
         {problem && amount !== null && (
           <Typography.Text type="danger">{t(problem, { min: minimum })}</Typography.Text>
         )}
@@ -99,6 +102,7 @@ export function OnlineTopUpCard({ info }: { info: TopUpInfo }) {
           title={t('topup.online.payable')}
           value={problem ? '-' : payable.isError ? t('topup.online.payableError') : formatMoney(payable.data)}
           loading={payable.isFetching}
+          valueRender={(node) => <span data-testid="topup-payable">{node}</span>}
         />
         <Button type="primary" onClick={submit} loading={pay.isPending} data-testid="topup-pay">
           {t('topup.online.pay')}

@@ -141,6 +141,37 @@ describe.skipIf(databaseUnavailable())('online top-up', () => {
     expect((await order(form.data.out_trade_no!)).status).toBe('pending');
   });
 
+  it('answers bad input with a clear refusal, never a 500', async () => {
+    const refusals: [string, string, unknown][] = [
+      ['POST', '/api/user/topup', { key: 123 }],
+      ['POST', '/api/user/topup', { key: 'x'.repeat(5000) }],
+      ['POST', '/api/user/topup', '[1,2'],
+      ['POST', '/api/user/amount', { amount: -5 }],
+      ['POST', '/api/user/amount', { amount: 1e20 }],
+      ['POST', '/api/user/amount', {}],
+      ['POST', '/api/user/pay', { amount: 10, payment_method: { evil: true } }],
+      ['POST', '/api/user/stripe/amount', { amount: 'NaN' }],
+      ['PUT', '/api/redemption/', { id: 'abc' }],
+      ['POST', '/api/redemption/', { quota: '1e400', count: '5' }],
+      ['DELETE', '/api/redemption/-1', undefined],
+      ['POST', '/api/user/topup/complete', { trade_no: '' }],
+    ];
+    for (const [method, path, body] of refusals) {
+      const client = path.startsWith('/api/redemption') || path.endsWith('/complete') ? root : user;
+      const answer = await client.request(method, path, body);
+      expect(answer.status, `${method} ${path}`).toBeLessThan(500);
+      expect(answer.body.success, `${method} ${path}`).toBe(false);
+      expect(answer.body.message.length, `${method} ${path}`).toBeGreaterThan(0);
+    }
+    const webhook = await fetch(`${t.url}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hello',
+    });
+    expect(webhook.status).toBeLessThan(500);
+    expect(webhook.status).toBeGreaterThanOrEqual(400);
+  });
+
   describe('Stripe', () => {
     async function stripePay(amount: number): Promise<string> {
       const answer = await user.post<{ pay_link: string; trade_no: string }>('/api/user/stripe/pay', {

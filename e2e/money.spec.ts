@@ -132,6 +132,36 @@ test('online top-up: the user pays on a mock EPay page, which calls the notify b
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+test('an admin completes a pending order by hand, once', async ({ page, browser }) => {
+  await signInAsWalletUser(page);
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$5.00');
+  await page.getByTestId('topup-amount').fill('4');
+  await expect(page.getByTestId('topup-payable')).toHaveText('29.20');
+  await page.getByTestId('topup-pay').click();
+  const tradeNo = (await page.locator('#order').textContent()) ?? '';
+  expect(tradeNo).toMatch(/^USR\d+NO/);
+
+  const admin = await browser.newPage({ baseURL: gatewayUrl() });
+  const adminErrors = collectPageErrors(admin);
+  await useEnglish(admin);
+  await signIn(admin, ROOT_USERNAME, NEW_ROOT_PASSWORD);
+  await admin.goto('/topup');
+  await admin.getByText('Everyone', { exact: true }).click();
+  await admin.getByPlaceholder('Search order numbers').fill(tradeNo);
+  await admin.getByPlaceholder('Search order numbers').press('Enter');
+  const row = admin.getByTestId('topup-orders').locator('.ant-table-row', { hasText: tradeNo });
+  await expect(row).toContainText('Awaiting payment');
+  await row.getByRole('button', { name: 'Complete by hand' }).click();
+  await admin.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click();
+  await expect(row).toContainText('Credited');
+  await expect(row.getByRole('button', { name: 'Complete by hand' })).toHaveCount(0);
+  await admin.close();
+  expect(adminErrors).toEqual([]);
+
+  await page.goto('/topup');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$9.00');
+});
+
 test('pricing: signed out, switching groups changes the prices', async ({ page, browser }) => {
   await asRoot(browser, {
     GroupRatio: JSON.stringify({ default: 1, vip: 2, svip: 1 }),

@@ -47,3 +47,11 @@ export async function startEpayPayment(amount: number, method: string): Promise<
     throw new BusinessError(envelope.message);
   return { url, data: envelope.data };
 }
+
+/** Everyone's orders (admin), optionally those whose trade number contains `keyword`. */
+export const fetchAllOrders = (page: number, pageSize: number, keyword: string) =>
+  api.get<Page<TopUpView>>('/api/user/topup', { p: page, page_size: pageSize, keyword });
+
+/** An admin marks a pending order paid and credits it (once). */
+export const completeOrder = (tradeNo: string) =>
+  api.post<TopUpView>('/api/user/topup/complete', { trade_no: tradeNo });

@@ -36,5 +36,6 @@ export default defineConfig({
     { name: 'journey', testMatch: 'journey.spec.ts' },
     { name: 'screens', testMatch: 'screens.spec.ts', dependencies: ['journey'] },
     { name: 'admin', testMatch: 'admin.spec.ts', dependencies: ['screens'] },
+    { name: 'money', testMatch: 'money.spec.ts', dependencies: ['admin'] },
   ],
 });

@@ -12,9 +12,21 @@ export interface Envelope<T> {
  * `New-Api-User` header carrying the stored user's id, as the console itself sends it.
  */
 export async function apiGet<T>(page: Page, path: string): Promise<Envelope<T>> {
+  return apiCall<T>(page, 'GET', path);
+}
+
+/** The same for any method, with a JSON body. */
+export async function apiCall<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Envelope<T>> {
   const id = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').id as number);
-  const answer = await page.request.get(path, {
+  const answer = await page.request.fetch(path, {
+    method,
     headers: { 'New-Api-User': String(id), 'Cache-Control': 'no-store' },
+    data: body,
   });
   return (await answer.json()) as Envelope<T>;
 }

@@ -10,3 +10,4 @@ export const MODEL = 'gpt-4.1-nano';
 export const gatewayUrl = () => process.env.E2E_GATEWAY_URL!;
 export const upstreamUrl = () => process.env.E2E_UPSTREAM_URL!;
 export const screenshotDir = () => process.env.E2E_SCREENSHOT_DIR!;
+export const epayUrl = () => process.env.E2E_EPAY_URL!;

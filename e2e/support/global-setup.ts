@@ -4,6 +4,7 @@ import { fixtureJson, fixturesAvailable } from '../../server/test/support/fixtur
 import { MockUpstream } from '../../server/test/support/mock-upstream.ts';
 import { BUNDLE, spawnGateway } from '../../server/test/support/spawn-gateway.ts';
 import { createTestDatabase } from '../../server/test/support/test-database.ts';
+import { startMockEpay } from './mock-epay.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL('../results/screenshots', import.meta.url));
@@ -20,15 +21,18 @@ export default async function globalSetup() {
   upstream.reply('/v1/chat/completions', { json: fixtureJson('openai/chat/openai-text.json') });
   const db = await createTestDatabase('sqlite');
   const gateway = await spawnGateway(db, { WEB_DIST, LOG_LEVEL: 'warn' }, BUNDLE);
+  const epay = await startMockEpay();
 
   mkdirSync(SCREENSHOTS, { recursive: true });
   process.env.E2E_GATEWAY_URL = gateway.url;
   process.env.E2E_UPSTREAM_URL = upstream.url;
   process.env.E2E_SCREENSHOT_DIR = SCREENSHOTS;
+  process.env.E2E_EPAY_URL = epay.url;
 
   return async () => {
     await gateway.stop();
     await upstream.stop();
+    await epay.close();
     await db.drop();
   };
 }

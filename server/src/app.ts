@@ -8,6 +8,9 @@ import { optionApi } from './api/option-routes.ts';
 import { statusApi } from './api/status-routes.ts';
 import { channelApi } from './api/channel/index.ts';
 import { logApi } from './api/log/index.ts';
+import { pricingApi } from './api/pricing/index.ts';
+import { redemptionApi } from './api/redemption/index.ts';
+import { topUpApi } from './api/topup/index.ts';
 import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
 import { relayRoutes } from './relay/index.ts';
@@ -98,6 +101,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(tokenApi);
   await app.register(channelApi);
   await app.register(logApi);
+  await app.register(redemptionApi);
+  await app.register(topUpApi);
+  await app.register(pricingApi);
   await app.register(relayRoutes);
   return app;
 }

@@ -52,6 +52,10 @@ const envSchema = z.object({
   SQL_MAX_LIFETIME: z.coerce.number().int().min(0).max(86_400).default(300),
   SQL_QUERY_TIMEOUT: z.coerce.number().positive().max(3600).default(30),
   WEB_DIST: z.string().min(1).optional(),
+  STRIPE_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) address' })
+    .default('https://api.stripe.com'),
   SETTLEMENT_JOURNAL_DIR: z.string().min(1).default('data/journal'),
   /** Set by the cluster primary for each worker it starts; a worker restarted in its place keeps it. */
   RELAYGATE_WORKER_SLOT: z.coerce.number().int().min(0).max(255).default(0),
@@ -80,6 +84,8 @@ export interface Config {
   workers: number;
   /** The built console (web/dist) served at `/`. */
   webDistDir: string;
+  /** Stripe's API, without a trailing slash (tests point it at a local mock). */
+  stripeApiBase: string;
   /** Where each process keeps its node id and the settlements the database could not take yet. */
   settlementJournalDir: string;
   /** This process's slot among the cluster's workers (0 when alone). */
@@ -165,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     workers,
     webDistDir: e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    stripeApiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
     settlementJournalDir: e.SETTLEMENT_JOURNAL_DIR,
     workerSlot: e.RELAYGATE_WORKER_SLOT,
     pool: poolSettings(e, workers),

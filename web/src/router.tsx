@@ -70,6 +70,18 @@ const About = screen(
   () => import('./pages/home/AboutPage.tsx'),
   (m) => m.AboutPage,
 );
+const Redemptions = screen(
+  () => import('./pages/redemption/RedemptionsPage.tsx'),
+  (m) => m.RedemptionsPage,
+);
+const TopUp = screen(
+  () => import('./pages/topup/TopUpPage.tsx'),
+  (m) => m.TopUpPage,
+);
+const Pricing = screen(
+  () => import('./pages/pricing/PricingPage.tsx'),
+  (m) => m.PricingPage,
+);
 const planned = <PlannedScreen />;
 
 export const router = createBrowserRouter([
@@ -78,7 +90,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: Home },
       { path: '/about', element: About },
-      { path: '/pricing', element: planned },
+      { path: '/pricing', element: Pricing },
       { path: '/login', element: Login },
       { path: '/register', element: Register },
       { path: '/reset', element: ResetRequest },
@@ -95,12 +107,12 @@ export const router = createBrowserRouter([
       { path: '/channel/edit/:id', element: admin(Channels) },
       { path: '/channel/add', element: admin(Channels) },
       { path: '/setting', element: admin(Setting) },
-      ...['/playground', '/topup', '/redemption', '/detail', '/midjourney', '/task', '/chat2link'].map(
-        (path) => ({
-          path,
-          element: login(planned),
-        }),
-      ),
+      { path: '/topup', element: login(TopUp) },
+      { path: '/redemption', element: admin(Redemptions) },
+      ...['/playground', '/detail', '/midjourney', '/task', '/chat2link'].map((path) => ({
+        path,
+        element: login(planned),
+      })),
       { path: '/chat/:id?', element: planned },
       { path: '*', element: <NotFound /> },
     ],

@@ -78,6 +78,13 @@ export async function isAdminRequest(request: FastifyRequest): Promise<boolean> 
   return 'user' in identity && identity.user.role >= Role.Admin;
 }
 
+/** The signed-in user of a request to a public route, or null (never refuses anyone). */
+export async function optionalUser(request: FastifyRequest): Promise<UserRow | null> {
+  if (!request.headers.cookie && !request.headers.authorization) return null;
+  const identity = await identify(request);
+  return 'user' in identity ? identity.user : null;
+}
+
 export const requireUser = requireRole(Role.Common);
 export const requireAdmin = requireRole(Role.Admin);
 export const requireRoot = requireRole(Role.Root);

@@ -145,4 +145,17 @@ export class ChannelIndex {
     for (const group of groups) for (const model of this.byGroup.get(group)?.keys() ?? []) names.add(model);
     return [...names].sort();
   }
+
+  /** Every model enabled channels serve, with the groups that serve it, sorted by model. */
+  servingGroups(): Map<string, string[]> {
+    const groupsOf = new Map<string, string[]>();
+    for (const [group, models] of this.byGroup) {
+      for (const model of models.keys()) {
+        const groups = groupsOf.get(model);
+        if (groups) groups.push(group);
+        else groupsOf.set(model, [group]);
+      }
+    }
+    return new Map([...groupsOf].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
 }

@@ -3,8 +3,11 @@ import { locale as channel } from '../pages/channel/locale.ts';
 import { locale as home } from '../pages/home/locale.ts';
 import { locale as log } from '../pages/log/locale.ts';
 import { locale as personal } from '../pages/personal/locale.ts';
+import { locale as pricing } from '../pages/pricing/locale.ts';
+import { locale as redemption } from '../pages/redemption/locale.ts';
 import { locale as setting } from '../pages/setting/locale.ts';
 import { locale as token } from '../pages/token/locale.ts';
+import { locale as topup } from '../pages/topup/locale.ts';
 import { locale as user } from '../pages/user/locale.ts';
 import { common } from './common.ts';
 import type { Locale } from './locale.ts';
@@ -17,8 +20,11 @@ export const locales: Record<string, Locale> = {
   home,
   log,
   personal,
+  pricing,
+  redemption,
   setting,
   token,
+  topup,
   user,
 };
 

@@ -1,0 +1,26 @@
+import { RedemptionStatus } from '@relaygate/contract';
+
+/**
+ * The name a code gets when the admin leaves it empty: its quota formatted as the site shows
+ * money (dollars with the currency display on, raw quota otherwise), cut to 20 characters.
+ */
+export function defaultRedemptionName(quota: number, quotaPerUnit: number, inCurrency: boolean): string {
+  if (!inCurrency || quotaPerUnit <= 0) return String(quota).slice(0, 20);
+  const dollars = quota / quotaPerUnit;
+  const digits = dollars >= 1 ? 2 : 6;
+  return `$${Number(dollars.toFixed(digits))}`.slice(0, 20);
+}
+
+/** Why a code's status may not change to `next`, or null when it may. */
+export function statusChangeRefusal(current: number, next: number): string | null {
+  if (current === RedemptionStatus.Used) return 'this code has been used; its status cannot change';
+  if (next === RedemptionStatus.Used) return 'a code is marked used only by redeeming it';
+  return null;
+}
+
+/** Why an expiry may not be set, or null: 0 (never) or a moment still to come. */
+export function expiryRefusal(expiredTime: number, now: number): string | null {
+  if (expiredTime !== 0 && expiredTime <= now)
+    return 'the expiry time must be in the future (or 0 for never)';
+  return null;
+}

@@ -1,0 +1,48 @@
+import type { Locale } from '../../i18n/locale.ts';
+
+export const locale: Locale = {
+  zh: {
+    pricing: {
+      title: '模型价格',
+      search: '搜索模型名称',
+      group: '分组',
+      onlyGroup: '仅看此分组可用的模型',
+      hint: '价格按所选分组倍率（×{{ratio}}）计算。',
+      model: '模型',
+      copyName: '复制模型名称',
+      type: '计费类型',
+      typeTokens: '按量计费',
+      typeCall: '按次计费',
+      promptPrice: '输入价格（每百万 tokens）',
+      completionPrice: '输出价格（每百万 tokens）',
+      modelRatio: '模型倍率',
+      completionRatioTitle: '补全倍率',
+      perCall: '{{price}} / 次',
+      ratio: '倍率 {{ratio}}',
+      completionRatio: '补全倍率 {{ratio}}',
+      groups: '可用分组',
+    },
+  },
+  en: {
+    pricing: {
+      title: 'Model pricing',
+      search: 'Search model names',
+      group: 'Group',
+      onlyGroup: 'Only models of this group',
+      hint: 'Prices use the chosen group ratio (×{{ratio}}).',
+      model: 'Model',
+      copyName: 'Copy the model name',
+      type: 'Billing',
+      typeTokens: 'Per token',
+      typeCall: 'Per call',
+      promptPrice: 'Input price (per 1M tokens)',
+      completionPrice: 'Output price (per 1M tokens)',
+      modelRatio: 'Model ratio',
+      completionRatioTitle: 'Completion ratio',
+      perCall: '{{price}} per call',
+      ratio: 'ratio {{ratio}}',
+      completionRatio: 'completion ratio {{ratio}}',
+      groups: 'Groups',
+    },
+  },
+};

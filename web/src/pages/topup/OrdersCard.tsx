@@ -1,0 +1,131 @@
+import { TopUpStatus, type TopUpView } from '@relaygate/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Input, Popconfirm, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiMutation } from '../../components/use-api-mutation.ts';
+import { usePaging } from '../../components/use-paging.ts';
+import { formatTimestamp } from '../../lib/time.ts';
+import { isAdmin, useSessionUser } from '../../session/session-store.ts';
+import {
+  SELF_QUERY_KEY,
+  WALLET_QUERY_KEY,
+  completeOrder,
+  fetchAllOrders,
+  fetchMyOrders,
+} from './topup-api.ts';
+import { formatMoney, methodLabel, orderStatusTag } from './wallet-rules.ts';
+
+/** The user's own top-up orders, newest first; an admin may switch to everyone's and complete a pending one. */
+export function OrdersCard() {
+  const { t } = useTranslation();
+  const admin = isAdmin(useSessionUser());
+  const { page, pageSize, setPage, pagination } = usePaging();
+  const [everyone, setEveryone] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const showAll = admin && everyone;
+  const orders = useQuery({
+    queryKey: [...WALLET_QUERY_KEY, 'orders', showAll, keyword, page, pageSize],
+    queryFn: () => (showAll ? fetchAllOrders(page, pageSize, keyword) : fetchMyOrders(page, pageSize)),
+    placeholderData: keepPreviousData,
+  });
+  const complete = useApiMutation(completeOrder, {
+    invalidate: [WALLET_QUERY_KEY, SELF_QUERY_KEY],
+    successMessage: t('topup.orders.completed'),
+  });
+
+  const columns: TableColumnsType<TopUpView> = [
+    { title: t('topup.orders.tradeNo'), dataIndex: 'trade_no', key: 'trade_no', ellipsis: true },
+    ...(showAll ? [{ title: t('topup.orders.user'), dataIndex: 'user_id', key: 'user_id' }] : []),
+    { title: t('topup.online.amount'), dataIndex: 'amount', key: 'amount' },
+    { title: t('topup.orders.money'), key: 'money', render: (_, order) => formatMoney(order.money) },
+    {
+      title: t('topup.orders.method'),
+      key: 'method',
+      render: (_, order) => t(methodLabel(order.payment_method)),
+    },
+    {
+      title: t('common.status'),
+      key: 'status',
+      render: (_, order) => {
+        const tag = orderStatusTag(order.status);
+        return <Tag color={tag.color}>{t(`topup.orderStatus.${tag.label}`)}</Tag>;
+      },
+    },
+    {
+      title: t('common.createdTime'),
+      key: 'create_time',
+      render: (_, order) => formatTimestamp(order.create_time),
+    },
+    {
+      title: t('topup.orders.completeTime'),
+      key: 'complete_time',
+      render: (_, order) => formatTimestamp(order.complete_time),
+    },
+    ...(showAll
+      ? [
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            render: (_: unknown, order: TopUpView) =>
+              order.status === TopUpStatus.Pending && (
+                <Popconfirm
+                  title={t('topup.orders.completeConfirm', { tradeNo: order.trade_no })}
+                  okText={t('common.confirm')}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => complete.mutateAsync(order.trade_no)}
+                >
+                  <Button type="link" size="small">
+                    {t('topup.orders.complete')}
+                  </Button>
+                </Popconfirm>
+              ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card
+      title={t('topup.orders.title')}
+      extra={
+        admin && (
+          <Segmented
+            value={everyone ? 'all' : 'mine'}
+            onChange={(value) => {
+              setEveryone(value === 'all');
+              setPage(1);
+            }}
+            options={[
+              { value: 'mine', label: t('topup.orders.mine') },
+              { value: 'all', label: t('topup.orders.everyone') },
+            ]}
+          />
+        )
+      }
+    >
+      {showAll && (
+        <Space style={{ marginBottom: 16 }}>
+          <Input.Search
+            placeholder={t('topup.orders.search')}
+            allowClear
+            onSearch={(value) => {
+              setKeyword(value.trim());
+              setPage(1);
+            }}
+            style={{ width: 280, maxWidth: '100%' }}
+          />
+        </Space>
+      )}
+      <Table<TopUpView>
+        rowKey="id"
+        columns={columns}
+        dataSource={orders.data?.items ?? []}
+        loading={orders.isLoading}
+        pagination={pagination(orders.data?.total ?? 0)}
+        scroll={{ x: 'max-content' }}
+        data-testid="topup-orders"
+      />
+    </Card>
+  );
+}

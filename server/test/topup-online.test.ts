@@ -52,6 +52,15 @@ describe.skipIf(databaseUnavailable())('online top-up', () => {
     return new URLSearchParams({ ...fields, sign: epaySign(fields, key), sign_type: 'MD5' }).toString();
   }
   const notify = async (query: string) => (await fetch(`${t.url}/api/user/epay/notify?${query}`)).text();
+  /** The same notify as a POSTed form, as some EPay sites send it. */
+  const notifyByPost = async (query: string) =>
+    (
+      await fetch(`${t.url}/api/user/epay/notify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: query,
+      })
+    ).text();
 
   beforeAll(async () => {
     stripe = await startMockStripe();
@@ -113,7 +122,9 @@ describe.skipIf(databaseUnavailable())('online top-up', () => {
     const before = await quotaOf(user.userId!);
     const logsBefore = (await topUpLogs()).length;
     const query = notifyQuery(form);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => notify(query)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? notify(query) : notifyByPost(query))),
+    );
     expect(new Set(answers)).toEqual(new Set(['success']));
     expect(await quotaOf(user.userId!)).toBe(before + 3 * QUOTA_PER_UNIT);
     expect((await topUpLogs()).length).toBe(logsBefore + 1);
@@ -132,6 +143,7 @@ describe.skipIf(databaseUnavailable())('online top-up', () => {
     expect(await notify(notifyQuery(form, { money: '0.01' }))).toBe('fail');
     expect(await notify(notifyQuery(form, { out_trade_no: 'USR1NOnothing' }))).toBe('fail');
     expect(await notify(notifyQuery(form, { pid: '9999' }))).toBe('fail');
+    expect(await notifyByPost(notifyQuery(form, { money: '0.01' }))).toBe('fail');
     const tampered = new URLSearchParams(notifyQuery(form));
     tampered.set('money', '500.00');
     expect(await notify(tampered.toString())).toBe('fail');

@@ -51,7 +51,7 @@ export const epayRoutes: FastifyPluginAsync = async (app) => {
 
   /** EPay wants the word `success` once the notify is taken (it retries otherwise), `fail` if refused. */
   async function notify(request: FastifyRequest, reply: FastifyReply) {
-    const fields = notifyFields(request.query);
+    const fields = notifyFields(request.method === 'POST' ? request.body : request.query);
     const refuse = (why: string) => {
       request.log.warn(
         { trade_no: fields.out_trade_no, money: fields.money, ip: request.ip },
@@ -86,5 +86,12 @@ export const epayRoutes: FastifyPluginAsync = async (app) => {
     return reply.type('text/plain').send('success');
   }
 
+  // EPay sites call the notify with GET or with a POSTed form, as new-api accepts both.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
   app.get('/api/user/epay/notify', notify);
+  app.post('/api/user/epay/notify', notify);
 };

@@ -1,4 +1,5 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RedisConnection } from '../../cache/redis-connection.ts';
 
 /** Failed redemptions allowed per user and per address in one window (new-api's limit). */
 export const REDEEM_FAILURE_LIMIT = 20;
@@ -7,17 +8,30 @@ export const REDEEM_FAILURE_WINDOW_SECONDS = 20 * 60;
 /**
  * Limits guessing of redemption codes: every refused attempt counts against the user and the
  * address; once either has REDEEM_FAILURE_LIMIT failures in the window, further attempts are
- * refused before the database is asked. The counts live in this process's memory, so a
- * cluster of N workers (or nodes) admits up to N times the limit; sharing them through Redis
- * is a later step.
+ * refused before the database is asked. With Redis the counts are shared by every worker and
+ * node (keys that expire by themselves); without it, or while it is unreachable, each process
+ * counts on its own, so N processes admit up to N times the limit.
  */
 export class GuessLimiter {
-  private readonly failures: RateLimiterMemory;
+  private readonly failures: RateLimiterAbstract;
   private readonly limit: number;
 
-  constructor(limit = REDEEM_FAILURE_LIMIT, windowSeconds = REDEEM_FAILURE_WINDOW_SECONDS) {
+  constructor(
+    limit = REDEEM_FAILURE_LIMIT,
+    windowSeconds = REDEEM_FAILURE_WINDOW_SECONDS,
+    redis?: RedisConnection,
+  ) {
     this.limit = limit;
-    this.failures = new RateLimiterMemory({ points: limit, duration: windowSeconds });
+    const local = new RateLimiterMemory({ points: limit, duration: windowSeconds });
+    this.failures = redis
+      ? new RateLimiterRedis({
+          storeClient: redis.client,
+          keyPrefix: `${redis.keyPrefix}redeem-guess`,
+          points: limit,
+          duration: windowSeconds,
+          insuranceLimiter: local,
+        })
+      : local;
   }
 
   /** Whether any of these callers (user, address) has used up its failures. */

@@ -24,7 +24,7 @@ const KEY_MAX = 64;
 
 /** POST /api/user/topup {key}: the signed-in user redeems a code; answers the quota credited. */
 export const redeemRoutes: FastifyPluginAsync = async (app) => {
-  const limiter = new GuessLimiter();
+  const limiter = new GuessLimiter(undefined, undefined, app.shared.redis);
 
   app.post('/api/user/topup', { preHandler: requireUser }, async (request) => {
     const user = currentUser(request);

@@ -5,3 +5,4 @@ export * from './option.ts';
 export * from './token.ts';
 export * from './channel.ts';
 export * from './log.ts';
+export * from './dashboard.ts';

@@ -7,6 +7,7 @@ import { ApiError } from './api/errors.ts';
 import { optionApi } from './api/option-routes.ts';
 import { statusApi } from './api/status-routes.ts';
 import { channelApi } from './api/channel/index.ts';
+import { dataApi } from './api/data/index.ts';
 import { logApi } from './api/log/index.ts';
 import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
@@ -54,6 +55,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('channels', context.channels);
   app.decorate('channelTester', context.channelTester);
   app.decorate('shared', context.shared);
+  app.decorate('quotaData', context.quotaData);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -98,6 +100,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(tokenApi);
   await app.register(channelApi);
   await app.register(logApi);
+  await app.register(dataApi);
   await app.register(relayRoutes);
   return app;
 }

@@ -6,3 +6,4 @@ export * from './token.ts';
 export * from './channel.ts';
 export * from './log.ts';
 export * from './dashboard.ts';
+export * from './task.ts';

@@ -9,6 +9,7 @@ import { statusApi } from './api/status-routes.ts';
 import { channelApi } from './api/channel/index.ts';
 import { dataApi } from './api/data/index.ts';
 import { logApi } from './api/log/index.ts';
+import { taskApi } from './api/task/index.ts';
 import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
 import { relayRoutes } from './relay/index.ts';
@@ -101,6 +102,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(channelApi);
   await app.register(logApi);
   await app.register(dataApi);
+  await app.register(taskApi);
   await app.register(relayRoutes);
   return app;
 }

@@ -70,6 +70,18 @@ const About = screen(
   () => import('./pages/home/AboutPage.tsx'),
   (m) => m.AboutPage,
 );
+const Dashboard = screen(
+  () => import('./pages/dashboard/DashboardPage.tsx'),
+  (m) => m.DashboardPage,
+);
+const Drawings = screen(
+  () => import('./pages/task/MidjourneyPage.tsx'),
+  (m) => m.MidjourneyPage,
+);
+const Tasks = screen(
+  () => import('./pages/task/TasksPage.tsx'),
+  (m) => m.TasksPage,
+);
 const planned = <PlannedScreen />;
 
 export const router = createBrowserRouter([
@@ -95,12 +107,13 @@ export const router = createBrowserRouter([
       { path: '/channel/edit/:id', element: admin(Channels) },
       { path: '/channel/add', element: admin(Channels) },
       { path: '/setting', element: admin(Setting) },
-      ...['/playground', '/topup', '/redemption', '/detail', '/midjourney', '/task', '/chat2link'].map(
-        (path) => ({
-          path,
-          element: login(planned),
-        }),
-      ),
+      { path: '/detail', element: login(Dashboard) },
+      { path: '/midjourney', element: login(Drawings) },
+      { path: '/task', element: login(Tasks) },
+      ...['/playground', '/topup', '/redemption', '/chat2link'].map((path) => ({
+        path,
+        element: login(planned),
+      })),
       { path: '/chat/:id?', element: planned },
       { path: '*', element: <NotFound /> },
     ],

@@ -6,3 +6,5 @@ export * from './token.ts';
 export * from './channel.ts';
 export * from './log.ts';
 export * from './money.ts';
+export * from './dashboard.ts';
+export * from './task.ts';

@@ -5,6 +5,7 @@ import type { OptionsCache } from './cache/options-cache.ts';
 import type { SharedState } from './cache/shared-state.ts';
 import type { Config } from './config.ts';
 import type { Store } from './store/db.ts';
+import type { BatchResult, Settlement } from './store/settle-batch.ts';
 
 export interface ChannelTestResult {
   success: boolean;
@@ -22,6 +23,11 @@ export interface ChannelTester {
   test(channelId: number, model?: string): Promise<ChannelTestResult>;
 }
 
+/** The dashboard's roll-up (jobs/quota-data.ts), told of every committed settlement batch by the relay. */
+export interface ConsumptionRollup {
+  settled(result: BatchResult, batch: Settlement[]): void;
+}
+
 /** The shared state every feature plugin may use, declared once on the Fastify instance. */
 export interface AppContext {
   config: Config;
@@ -35,6 +41,7 @@ export interface AppContext {
   channelTester: ChannelTester;
   /** The node bus and Redis: how this node shares changes and short-lived state with the others. */
   shared: SharedState;
+  quotaData: ConsumptionRollup;
 }
 
 declare module 'fastify' {

@@ -7,10 +7,12 @@ import { ApiError } from './api/errors.ts';
 import { optionApi } from './api/option-routes.ts';
 import { statusApi } from './api/status-routes.ts';
 import { channelApi } from './api/channel/index.ts';
+import { dataApi } from './api/data/index.ts';
 import { logApi } from './api/log/index.ts';
 import { pricingApi } from './api/pricing/index.ts';
 import { redemptionApi } from './api/redemption/index.ts';
 import { topUpApi } from './api/topup/index.ts';
+import { taskApi } from './api/task/index.ts';
 import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
 import { relayRoutes } from './relay/index.ts';
@@ -57,6 +59,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('channels', context.channels);
   app.decorate('channelTester', context.channelTester);
   app.decorate('shared', context.shared);
+  app.decorate('quotaData', context.quotaData);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -104,6 +107,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(redemptionApi);
   await app.register(topUpApi);
   await app.register(pricingApi);
+  await app.register(dataApi);
+  await app.register(taskApi);
   await app.register(relayRoutes);
   return app;
 }

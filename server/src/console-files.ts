@@ -18,7 +18,8 @@ export interface ConsoleFiles {
 }
 
 /**
- * Serves the built console (web/dist) at `/`: hashed assets cached for a year, index.html never cached,
+ * Serves the built console (web/dist) at `/`: hashed assets cached for a year and sent precompressed
+ * (brotli or gzip, as the browser accepts), index.html never cached,
  * and any other GET outside the API prefixes answered with index.html so the client router takes it.
  */
 export async function registerConsoleFiles(app: FastifyInstance, distDir: string): Promise<ConsoleFiles> {
@@ -51,6 +52,8 @@ export async function registerConsoleFiles(app: FastifyInstance, distDir: string
     root: distDir,
     prefix: '/',
     index: false,
+    // The build writes .br and .gz beside each asset; the one the browser accepts goes out as is.
+    preCompressed: true,
     setHeaders: (reply, path) => {
       reply.header(
         'Cache-Control',

@@ -8,6 +8,7 @@ import { KeyCache } from './cache/key-cache.ts';
 import { OptionsCache } from './cache/options-cache.ts';
 import type { HealthLog } from './cache/redis-connection.ts';
 import { openSharedState, type SharedState } from './cache/shared-state.ts';
+import { QuotaDataRollup, startQuotaDataFlush } from './jobs/quota-data.ts';
 import { startSessionSweep } from './jobs/session-sweep.ts';
 import { createChannelTester } from './relay/channel-tester.ts';
 import type { Config } from './config.ts';
@@ -20,6 +21,8 @@ export interface RelaygateServer {
   keys: KeyCache;
   channels: ChannelIndex;
   shared: SharedState;
+  /** The dashboard's roll-up of this process (tests flush it). */
+  quotaData: QuotaDataRollup;
   createdRoot: boolean;
   /** Stops taking requests, finishes background work, and closes the database. */
   close(): Promise<void>;
@@ -61,6 +64,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await settings.reload();
     await channels.reload();
     const channelTester = createChannelTester({ config, store, settings, channels });
+    const quotaData = new QuotaDataRollup(store, () => settings.bool('DataExportEnabled'));
     const app = await buildApp({
       config,
       store,
@@ -69,11 +73,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       channels,
       channelTester,
       shared,
+      quotaData,
       verificationCodes: new VerificationCodes(store, shared.redis),
     });
     logger = app.log;
     const logError = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
     const sessionSweep = startSessionSweep(store, logError('expired session sweep failed'));
+    const quotaDataFlush = startQuotaDataFlush(
+      quotaData,
+      () => settings.number('DataExportInterval'),
+      logError('dashboard data flush failed; its counts are kept for the next one'),
+    );
     settings.startSync(config.syncFrequencySeconds, logError('option reload failed'));
     channels.startSync(config.syncFrequencySeconds, logError('channel index rebuild failed'));
     return {
@@ -83,12 +93,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       keys,
       channels,
       shared,
+      quotaData,
       createdRoot,
       async close() {
         settings.stopSync();
         channels.stopSync();
         await sessionSweep.stop();
+        // The app's close settles what is queued, which counts it; then the last counts are flushed.
         await app.close();
+        await quotaDataFlush.stop().catch(logError('last dashboard data flush failed'));
         await shared.close();
         await store.close();
       },

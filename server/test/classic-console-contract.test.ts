@@ -65,8 +65,8 @@ describe.skipIf(databaseUnavailable())("new-api's classic console against Relayg
       display_in_currency: true,
       chats: expect.any(Array),
     });
-    // TaskEnabled and DataExportEnabled default to true, but /api/task and /api/data are not served yet.
-    expect(status).toMatchObject({ enable_task: false, enable_data_export: false, enable_drawing: false });
+    // TaskEnabled and DataExportEnabled default to true, DrawingEnabled to false; their endpoints are served.
+    expect(status).toMatchObject({ enable_task: true, enable_data_export: true, enable_drawing: false });
   });
 
   it('tokens: EditToken.js writes, TokensTable.js pages from p=0 with size, fetchTokenKeys.js reads 100', async () => {

@@ -1,11 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleClient, signInAsRoot } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 const INDEX_HTML = '<!doctype html><div id="root"></div>';
+const BIG_SCRIPT = 'export const relaygate = "console";\n'.repeat(500);
 
 describe.skipIf(databaseUnavailable())('the built console at /', () => {
   let t: TestServer;
@@ -16,6 +19,11 @@ describe.skipIf(databaseUnavailable())('the built console at /', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // As the console's build writes them (web/build/precompress.ts).
+    const bigAsset = join(dist, 'assets', 'vendor-def456.js');
+    writeFileSync(bigAsset, BIG_SCRIPT);
+    writeFileSync(`${bigAsset}.gz`, gzipSync(BIG_SCRIPT));
+    writeFileSync(`${bigAsset}.br`, brotliCompressSync(BIG_SCRIPT));
     t = await startTestServer({ WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -49,6 +57,31 @@ describe.skipIf(databaseUnavailable())('the built console at /', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(await asset.text()).toBe('console.log(1)');
     expect((await fetch(`${t.url}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('sends a precompressed asset as the browser accepts it, decompressing to the original', async () => {
+    const url = `${t.url}/assets/vendor-def456.js`;
+    // fetch would decompress by itself: node:http hands over the bytes as sent.
+    const asked = (encoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        request(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const br = await asked('br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_SCRIPT);
+    const gzip = await asked('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(BIG_SCRIPT);
+    const plain = await asked('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_SCRIPT);
   });
 
   it('keeps the API paths: unknown ones answer their own 404, never the app', async () => {

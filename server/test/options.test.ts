@@ -194,10 +194,11 @@ describe.skipIf(databaseUnavailable())('site options and status', () => {
       await setOption('DefaultCollapseSidebar', 'false');
       expect(await optionValue('DefaultCollapseSidebar')).toBe('false');
       expect((await status()).default_collapse_sidebar).toBe(false);
-      // The drawing log is not served yet, so its switch is stored but never advertised.
+      // The drawing log is served, so its switch is advertised as set.
+      expect((await status()).enable_drawing).toBe(false);
       await setOption('DrawingEnabled', true);
       expect(await optionValue('DrawingEnabled')).toBe('true');
-      expect((await status()).enable_drawing).toBe(false);
+      expect((await status()).enable_drawing).toBe(true);
     });
 
     it('ints: within their min and max, whole, and not beyond the safe range', async () => {

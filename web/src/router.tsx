@@ -82,6 +82,18 @@ const Pricing = screen(
   () => import('./pages/pricing/PricingPage.tsx'),
   (m) => m.PricingPage,
 );
+const Dashboard = screen(
+  () => import('./pages/dashboard/DashboardPage.tsx'),
+  (m) => m.DashboardPage,
+);
+const Drawings = screen(
+  () => import('./pages/task/MidjourneyPage.tsx'),
+  (m) => m.MidjourneyPage,
+);
+const Tasks = screen(
+  () => import('./pages/task/TasksPage.tsx'),
+  (m) => m.TasksPage,
+);
 const planned = <PlannedScreen />;
 
 export const router = createBrowserRouter([
@@ -109,7 +121,10 @@ export const router = createBrowserRouter([
       { path: '/setting', element: admin(Setting) },
       { path: '/topup', element: login(TopUp) },
       { path: '/redemption', element: admin(Redemptions) },
-      ...['/playground', '/detail', '/midjourney', '/task', '/chat2link'].map((path) => ({
+      { path: '/detail', element: login(Dashboard) },
+      { path: '/midjourney', element: login(Drawings) },
+      { path: '/task', element: login(Tasks) },
+      ...['/playground', '/chat2link'].map((path) => ({
         path,
         element: login(planned),
       })),

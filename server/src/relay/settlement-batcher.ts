@@ -19,8 +19,11 @@ export interface BatcherEvents {
   onDeferred?: (error: unknown, count: number) => void;
   /** One settlement the database keeps refusing while it takes others (a bad row); it stays in the journal. */
   onStuck?: (error: unknown, settlement: Settlement) => void;
-  /** Told of every batch as soon as it is committed, with the balances after it (for the caches). */
-  onSettled?: (result: BatchResult) => void;
+  /**
+   * Told of every batch as soon as it is committed, with the balances after it (for the caches)
+   * and the settlements it was given, in the order of `result.charged` (for the dashboard roll-up).
+   */
+  onSettled?: (result: BatchResult, batch: Settlement[]) => void;
 }
 
 /**
@@ -84,6 +87,10 @@ export class SettlementBatcher {
     await this.flush();
   }
 
+  private afterCommit(batch: Settlement[]): (result: BatchResult) => void {
+    return (result) => this.events.onSettled?.(result, batch);
+  }
+
   private serially(work: () => Promise<void>): Promise<void> {
     const next = this.chain.then(work);
     this.chain = next.catch(() => {});
@@ -94,7 +101,7 @@ export class SettlementBatcher {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.options.maxBatch);
       try {
-        await settleBatch(this.store, batch, this.events.onSettled);
+        await settleBatch(this.store, batch, this.afterCommit(batch));
       } catch (error) {
         // Whatever waits behind this batch would fail the same way: keep all of it.
         const kept = [...batch, ...this.queue.splice(0)];
@@ -128,7 +135,7 @@ export class SettlementBatcher {
    */
   private async settleIsolating(part: Settlement[], remaining: Settlement[]): Promise<boolean> {
     try {
-      await settleBatch(this.store, part, this.events.onSettled);
+      await settleBatch(this.store, part, this.afterCommit(part));
       return true;
     } catch (error) {
       if (!(await this.databaseAnswers())) {

@@ -34,8 +34,10 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
           { err: error, settlement },
           'the database refuses one settlement; it stays in the journal',
         ),
-      onSettled: ({ balances }) =>
-        app.keys.applyBalances(balances, WATCH_UNITS * app.settings.number('QuotaPerUnit')),
+      onSettled: (result, batch) => {
+        app.keys.applyBalances(result.balances, WATCH_UNITS * app.settings.number('QuotaPerUnit'));
+        app.quotaData.settled(result, batch);
+      },
     },
   );
   try {

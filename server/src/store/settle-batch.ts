@@ -36,6 +36,8 @@ function sumBy<K>(map: Map<K, number>, key: K, value: number): void {
  */
 export interface BatchResult {
   charged: number[];
+  /** Which settlements this batch applied (false: settled or refunded before, e.g. a journal replayed). */
+  applied: boolean[];
   /** Wallet and token balances right after the batch, for the caches. */
   balances: Balances;
 }
@@ -46,7 +48,8 @@ export async function settleBatch(
   /** Runs as soon as the batch is committed (on SQLite, before the connection is released). */
   afterCommit: (result: BatchResult) => void = () => {},
 ): Promise<BatchResult> {
-  if (settlements.length === 0) return { charged: [], balances: { users: new Map(), tokens: new Map() } };
+  if (settlements.length === 0)
+    return { charged: [], applied: [], balances: { users: new Map(), tokens: new Map() } };
   const sqlite = store.sqlite;
   if (sqlite) {
     // Hold Kysely's one connection, so no other transaction can be open while ours runs.
@@ -110,5 +113,5 @@ async function settleWith(writer: BatchWriter, all: Settlement[]): Promise<Batch
     settlements.flatMap((s) => (s.log ? [{ created_at: now, ...s.log, quota: s.cost }] : [])),
   );
   const balances = await writer.readBalances([...userDebit.keys()], [...tokenUsed.keys()]);
-  return { charged, balances };
+  return { charged, applied: live, balances };
 }

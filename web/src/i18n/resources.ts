@@ -1,11 +1,13 @@
 import { locale as auth } from '../pages/auth/locale.ts';
 import { locale as channel } from '../pages/channel/locale.ts';
+import { locale as dashboard } from '../pages/dashboard/locale.ts';
 import { locale as home } from '../pages/home/locale.ts';
 import { locale as log } from '../pages/log/locale.ts';
 import { locale as personal } from '../pages/personal/locale.ts';
 import { locale as pricing } from '../pages/pricing/locale.ts';
 import { locale as redemption } from '../pages/redemption/locale.ts';
 import { locale as setting } from '../pages/setting/locale.ts';
+import { locale as task } from '../pages/task/locale.ts';
 import { locale as token } from '../pages/token/locale.ts';
 import { locale as topup } from '../pages/topup/locale.ts';
 import { locale as user } from '../pages/user/locale.ts';
@@ -17,12 +19,14 @@ export const locales: Record<string, Locale> = {
   common,
   auth,
   channel,
+  dashboard,
   home,
   log,
   personal,
   pricing,
   redemption,
   setting,
+  task,
   token,
   topup,
   user,

@@ -7,7 +7,7 @@ import { parseInput } from '../parse-input.ts';
 const blankIsAbsent = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-const wholeNumber = z.preprocess(
+export const wholeNumber = z.preprocess(
   blankIsAbsent,
   z
     .string()
@@ -17,7 +17,7 @@ const wholeNumber = z.preprocess(
     .optional(),
 );
 
-const text = (max: number) =>
+export const text = (max: number) =>
   z.preprocess(blankIsAbsent, z.string().trim().max(max, `must be at most ${max} characters`).optional());
 
 const logQuerySchema = z.object({

@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, DatePicker, Flex, Input, Row, Segmented, Statistic } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showError } from '../../components/feedback.ts';
+import { useFormatQuota } from '../../components/QuotaText.tsx';
+import { DATE_TIME_FORMAT } from '../../lib/time.ts';
+import { isAdmin, useSessionUser } from '../../session/session-store.ts';
+import { useStatus } from '../../status/status.ts';
+import { chartOptions } from './dashboard-charts.ts';
+import { fetchLastMinute, fetchQuotaData, fetchSelf } from './dashboard-api.ts';
+import {
+  buildSeries,
+  defaultRange,
+  granularityOf,
+  GRANULARITIES,
+  type Granularity,
+} from './dashboard-series.ts';
+import { EChart } from './EChart.tsx';
+
+/** /detail: the caller's balance and usage, the last minute's pace, and the period's consumption by model. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const admin = isAdmin(useSessionUser());
+  const status = useStatus();
+  const format = useFormatQuota();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => defaultRange());
+  const [granularity, setGranularity] = useState<Granularity | null>(null);
+  const [usernameInput, setUsernameInput] = useState('');
+  const [username, setUsername] = useState('');
+  const shownGranularity = granularity ?? granularityOf(status?.data_export_default_time);
+
+  const query = {
+    start_timestamp: range[0].unix(),
+    end_timestamp: range[1].unix(),
+    username: username || undefined,
+  };
+  const data = useQuery({
+    queryKey: ['dashboard', 'data', admin, query],
+    queryFn: () => fetchQuotaData(admin, query),
+  });
+  const self = useQuery({ queryKey: ['dashboard', 'self'], queryFn: fetchSelf });
+  const minute = useQuery({
+    queryKey: ['dashboard', 'minute', admin, username],
+    queryFn: () => fetchLastMinute(admin, username || undefined),
+  });
+  useEffect(() => {
+    const error = data.error ?? self.error ?? minute.error;
+    if (error) showError(error);
+  }, [data.error, self.error, minute.error]);
+
+  const series = useMemo(() => buildSeries(data.data ?? [], shownGranularity), [data.data, shownGranularity]);
+  const options = useMemo(
+    () => chartOptions(series, shownGranularity, (quota) => format(quota), { calls: t('dashboard.calls') }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [series, shownGranularity, t],
+  );
+
+  const refresh = () => {
+    void data.refetch();
+    void self.refetch();
+    void minute.refetch();
+  };
+  const stat = (key: string, title: string, value: string | number, loading: boolean) => (
+    <Col xs={12} sm={8} lg={6} xl={3} key={key}>
+      <Card size="small">
+        <Statistic title={title} value={value} loading={loading} data-testid={`dashboard-${key}`} />
+      </Card>
+    </Col>
+  );
+
+  return (
+    <Flex vertical gap="middle" style={{ width: '100%' }}>
+      <Card title={t('dashboard.title')}>
+        <Flex wrap gap="small" align="center">
+          <DatePicker.RangePicker
+            showTime
+            format={DATE_TIME_FORMAT}
+            allowClear={false}
+            value={range}
+            onChange={(next) => next?.[0] && next[1] && setRange([next[0], next[1]])}
+            style={{ maxWidth: '100%' }}
+          />
+          <Segmented<Granularity>
+            value={shownGranularity}
+            onChange={setGranularity}
+            options={GRANULARITIES.map((value) => ({ value, label: t(`dashboard.granularity.${value}`) }))}
+          />
+          {admin && (
+            <Input.Search
+              allowClear
+              placeholder={t('dashboard.username')}
+              value={usernameInput}
+              onChange={(event) => setUsernameInput(event.target.value)}
+              onSearch={(value) => setUsername(value.trim())}
+              style={{ width: 220, maxWidth: '100%' }}
+            />
+          )}
+          <Button onClick={refresh} loading={data.isFetching}>
+            {t('common.refresh')}
+          </Button>
+        </Flex>
+      </Card>
+      <Row gutter={[12, 12]}>
+        {stat('balance', t('dashboard.balance'), format(self.data?.quota ?? 0), self.isLoading)}
+        {stat('used', t('dashboard.usedQuota'), format(self.data?.used_quota ?? 0), self.isLoading)}
+        {stat('requests', t('dashboard.requestCount'), self.data?.request_count ?? 0, self.isLoading)}
+        {stat('rpm', t('dashboard.rpm'), minute.data?.rpm ?? 0, minute.isLoading)}
+        {stat('tpm', t('dashboard.tpm'), minute.data?.tpm ?? 0, minute.isLoading)}
+        {stat('period-calls', t('dashboard.periodCalls'), series.totals.count, data.isLoading)}
+        {stat('period-quota', t('dashboard.periodQuota'), format(series.totals.quota), data.isLoading)}
+        {stat('period-tokens', t('dashboard.periodTokens'), series.totals.tokens, data.isLoading)}
+      </Row>
+      {data.isError && <Card>{t('dashboard.loadFailed')}</Card>}
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={16}>
+          <Card size="small" title={t('dashboard.quotaChart')}>
+            <EChart option={options.quota} testId="chart-quota" />
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Card size="small" title={t('dashboard.shareChart')}>
+            <EChart option={options.share} testId="chart-share" />
+          </Card>
+        </Col>
+        <Col xs={24}>
+          <Card size="small" title={t('dashboard.callsChart')}>
+            <EChart option={options.calls} height={260} testId="chart-calls" />
+          </Card>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

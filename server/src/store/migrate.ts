@@ -4,6 +4,7 @@ import type { Store } from './db.ts';
 import { initialSchema } from './migrations/001-initial.ts';
 import { reservationsSchema } from './migrations/002-reservations.ts';
 import { verificationCodesTable } from './migrations/003-verification-codes.ts';
+import { channelAddressTrust } from './migrations/004-channel-address-trust.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '001-initial': initialSchema(dialect),
     '002-reservations': reservationsSchema(dialect),
     '003-verification-codes': verificationCodesTable(dialect),
+    '004-channel-address-trust': channelAddressTrust(),
   };
 }
 

@@ -40,6 +40,10 @@ describe.skipIf(databaseUnavailable())('an admin cannot obtain a stored channel 
       .start();
     root = await signInAsRoot(t.url);
     admin = await userWithRole(root, 'keythief', 10);
+    // The outbound guard would refuse the attacker's loopback server anyway: allow it, so that
+    // what keeps the key home here is the key rule itself.
+    const allowed = await root.put('/api/option/', { key: 'OutboundAllowList', value: '127.0.0.1' });
+    expect(allowed.body.success).toBe(true);
     const created = await root.post<{ ids: number[] }>('/api/channel/', {
       name: 'root channel',
       type: 1,

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { cachedAllowList } from '../net/allow-list.ts';
 import { authenticateCaller, extractKey } from './caller.ts';
 import { clientErrorBody } from './client-errors.ts';
 import type { RelayRuntime } from './pipeline.ts';
@@ -15,7 +16,10 @@ import type { WireFormat } from './wire-format.ts';
 export const relayRoutes: FastifyPluginAsync = async (app) => {
   const settlements = await openSettlements(app);
   const runtime: RelayRuntime = {
-    upstream: new UpstreamClient({ idleTimeoutSeconds: app.config.streamingTimeoutSeconds }),
+    upstream: new UpstreamClient({
+      idleTimeoutSeconds: app.config.streamingTimeoutSeconds,
+      allowList: cachedAllowList(() => app.settings.get('OutboundAllowList')),
+    }),
     settlements: settlements.batcher,
     nodeId: settlements.nodeId,
   };

@@ -1,5 +1,5 @@
 import { Role, UserStatus } from '@relaygate/contract';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { findUserByAccessToken, findUserById, type UserRow } from '../store/users.ts';
 import { readSession } from './sessions.ts';
 
@@ -61,8 +61,11 @@ async function identify(request: FastifyRequest): Promise<Identity> {
   return { user };
 }
 
-/** Refuses the request unless it is from a signed-in user of at least this role. */
-export function requireRole(minRole: number): preHandlerAsyncHookHandler {
+/**
+ * Refuses the request unless it is from a signed-in user of at least this role. Routes run it as an
+ * onRequest hook: from the headers alone, before any body is read.
+ */
+export function requireRole(minRole: number): onRequestAsyncHookHandler {
   return async function guard(request, reply) {
     const identity = await identify(request);
     if ('status' in identity) return deny(reply, identity.status, identity.message);

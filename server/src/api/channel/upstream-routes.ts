@@ -45,7 +45,7 @@ async function refreshBalance(db: Db, outbound: OutboundAgents, channel: Channel
 /** Calls to the channel's upstream account: its balance and its model list. */
 export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
   const { store } = app;
-  const guarded = { preHandler: requireAdmin };
+  const guarded = { onRequest: requireAdmin };
   const outbound = outboundAgents(
     { connections: 8, keepAliveTimeout: 10_000 },
     cachedAllowList(() => app.settings.get('OutboundAllowList')),

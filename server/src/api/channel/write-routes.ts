@@ -33,7 +33,7 @@ function readCreateBody(body: unknown): { mode: 'single' | 'batch'; channel: unk
 /** Creating, editing and deleting channels; every write rebuilds the routing index. */
 export const channelWriteRoutes: FastifyPluginAsync = async (app) => {
   const { store } = app;
-  const guarded = { preHandler: requireAdmin };
+  const guarded = { onRequest: requireAdmin };
 
   app.post('/api/channel/', guarded, async (request) => {
     const { mode, channel } = readCreateBody(request.body);

@@ -11,7 +11,7 @@ import { toTokenView } from './token-row.ts';
 /** Listing, searching and reading the signed-in user's own tokens. */
 export const tokenReadRoutes: FastifyPluginAsync = async (app) => {
   const { store } = app;
-  const guarded = { preHandler: requireUser };
+  const guarded = { onRequest: requireUser };
 
   async function pageOfTokens(request: FastifyRequest, filter: Pick<TokenSearch, 'keyword' | 'key'>) {
     const paging = readPaging(request.query as Record<string, unknown>);

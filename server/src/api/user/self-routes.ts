@@ -41,7 +41,7 @@ function parseSetting(text: string | null): UserSetting {
 /** What a signed-in user does to their own account. */
 export const selfRoutes: FastifyPluginAsync = async (app) => {
   const { store, settings } = app;
-  const guarded = { preHandler: requireUser };
+  const guarded = { onRequest: requireUser };
 
   app.get('/api/user/self', guarded, async (request) => ok(toUserView(currentUser(request))));
 

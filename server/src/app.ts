@@ -12,6 +12,7 @@ import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
 import { relayRoutes } from './relay/index.ts';
 import { registerConsoleFiles } from './console-files.ts';
+import { serverTimeouts } from './server-timeouts.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './store/unavailable.ts';
 
 export const REQUEST_ID_HEADER = 'X-Oneapi-Request-Id';
@@ -41,6 +42,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     bodyLimit: config.apiBodyLimitBytes,
     genReqId: newRequestId,
     trustProxy: config.trustProxy,
+    ...serverTimeouts(config.http),
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),

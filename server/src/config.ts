@@ -8,6 +8,8 @@ const booleanFromEnv = z
   .transform((v) => v === 'true' || v === '1' || v === 'TRUE' || v === 'True');
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** Seconds, decimals allowed (tests use fractions), at most a day. */
+const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
 
 /** The environment variables Relaygate reads; names follow new-api's where the concept is the same. */
 const envSchema = z.object({
@@ -55,6 +57,10 @@ const envSchema = z.object({
   SETTLEMENT_JOURNAL_DIR: z.string().min(1).default('data/journal'),
   /** Set by the cluster primary for each worker it starts; a worker restarted in its place keeps it. */
   RELAYGATE_WORKER_SLOT: z.coerce.number().int().min(0).max(255).default(0),
+  HTTP_HEADERS_TIMEOUT: seconds(30),
+  HTTP_BODY_TIMEOUT: seconds(60),
+  HTTP_KEEP_ALIVE_TIMEOUT: seconds(72),
+  HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1000),
 });
 
 export interface Config {
@@ -86,6 +92,19 @@ export interface Config {
   workerSlot: number;
   /** Connection pool of PostgreSQL and MySQL (SQLite has none). */
   pool: PoolSettings;
+  /** How long clients may take to send a request, and how long idle connections stay. */
+  http: HttpTimeouts;
+}
+
+export interface HttpTimeouts {
+  /** A request's headers must all arrive within this of its start. */
+  headersTimeoutMs: number;
+  /** A request's headers and body must all arrive within this of its start, or the connection is closed. */
+  bodyTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Requests one keep-alive connection may carry before it is closed; 0: no limit. */
+  maxRequestsPerSocket: number;
 }
 
 export interface PoolSettings {
@@ -145,6 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.HTTP_HEADERS_TIMEOUT > e.HTTP_BODY_TIMEOUT) {
+    throw new ConfigError(
+      'invalid environment: HTTP_HEADERS_TIMEOUT must not be longer than HTTP_BODY_TIMEOUT',
+    );
+  }
   const workers = workerCount(e.WORKERS, e.SQL_DSN);
   return {
     port: e.PORT,
@@ -168,5 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementJournalDir: e.SETTLEMENT_JOURNAL_DIR,
     workerSlot: e.RELAYGATE_WORKER_SLOT,
     pool: poolSettings(e, workers),
+    http: {
+      headersTimeoutMs: Math.round(e.HTTP_HEADERS_TIMEOUT * 1000),
+      bodyTimeoutMs: Math.round(e.HTTP_BODY_TIMEOUT * 1000),
+      keepAliveTimeoutMs: Math.round(e.HTTP_KEEP_ALIVE_TIMEOUT * 1000),
+      maxRequestsPerSocket: e.HTTP_MAX_REQUESTS_PER_SOCKET,
+    },
   };
 }

@@ -61,6 +61,9 @@ const envSchema = z.object({
   HTTP_BODY_TIMEOUT: seconds(60),
   HTTP_KEEP_ALIVE_TIMEOUT: seconds(72),
   HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  CRITICAL_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
+  CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(1200),
 });
 
 export interface Config {
@@ -94,6 +97,8 @@ export interface Config {
   pool: PoolSettings;
   /** How long clients may take to send a request, and how long idle connections stay. */
   http: HttpTimeouts;
+  /** Sign-in attempts (login, register) per address and per account in a window; null: no limit. */
+  signInLimit: { attempts: number; windowSeconds: number } | null;
 }
 
 export interface HttpTimeouts {
@@ -198,5 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: Math.round(e.HTTP_KEEP_ALIVE_TIMEOUT * 1000),
       maxRequestsPerSocket: e.HTTP_MAX_REQUESTS_PER_SOCKET,
     },
+    signInLimit: e.CRITICAL_RATE_LIMIT_ENABLE
+      ? { attempts: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }
+      : null,
   };
 }

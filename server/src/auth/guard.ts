@@ -1,6 +1,7 @@
 import { Role, UserStatus } from '@relaygate/contract';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { findUserByAccessToken, findUserById, type UserRow } from '../store/users.ts';
+import { CHANGE_DEFAULT_PASSWORD, heldForDefaultPassword } from './default-password.ts';
 import { readSession } from './sessions.ts';
 
 declare module 'fastify' {
@@ -70,6 +71,8 @@ export function requireRole(minRole: number): onRequestAsyncHookHandler {
     const identity = await identify(request);
     if ('status' in identity) return deny(reply, identity.status, identity.message);
     if (identity.user.role < minRole) return deny(reply, 200, 'no permission for this operation');
+    if (await heldForDefaultPassword(request, identity.user))
+      return deny(reply, 200, CHANGE_DEFAULT_PASSWORD);
     request.user = identity.user;
   };
 }

@@ -8,6 +8,9 @@ describe('jsonDepthExceeds', () => {
     expect(jsonDepthExceeds('{"a":"[[[[[[[[","b":{"c":[]}}', 3)).toBe(false);
     expect(jsonDepthExceeds('{"a":"\\"[[[[[[","b":1}', 2)).toBe(false);
     expect(jsonDepthExceeds('[{"a":[{"b":[]}]}]', 4)).toBe(true);
+    expect(jsonDepthExceeds('["\\\\", [[1]]]', 2)).toBe(true);
+    expect(jsonDepthExceeds('["\\\\\\"[[[", 1]', 1)).toBe(false);
+    expect(jsonDepthExceeds('["unclosed [[[[', 1)).toBe(false);
   });
   it('reads 100 000 levels without recursion', () => {
     expect(jsonDepthExceeds('['.repeat(100_000) + ']'.repeat(100_000), 128)).toBe(true);

@@ -9,19 +9,27 @@ export const MAX_JSON_DEPTH = 128;
  */
 export function jsonDepthExceeds(text: string, limit: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
+    if (c === 0x22) i = closingQuote(text, i);
     else if (c === 0x5b || c === 0x7b) {
       if (++depth > limit) return true;
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
+}
+
+/**
+ * Where the string opened at `open` ends: the next quote not escaped by an odd run of backslashes.
+ * indexOf skips the content at native speed (large bodies are mostly long strings, such as images).
+ */
+function closingQuote(text: string, open: number): number {
+  for (let at = text.indexOf('"', open + 1); at !== -1; at = text.indexOf('"', at + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
+  return text.length;
 }
 
 /** A `\u0000` escape (a NUL character once parsed), not preceded by an escaping backslash. */

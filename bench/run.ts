@@ -15,6 +15,7 @@ import { gatewayServer, log, Session, type Server } from './measure.ts';
 import { PORTKEY_INSTALL, portkeyEntry, startPortkey } from './portkey.ts';
 import { killAllNow, readyPort, startNode, stopAll, stopChild } from './processes.ts';
 import { judge, revision, tableMarkdown, targetsMarkdown, writeReport, type Report } from './report.ts';
+import { loginFlood, loginFloodNote } from './login-flood.ts';
 
 const BENCH_DIR = import.meta.dirname;
 const DURATION_S = positiveEnv('BENCH_DURATION', 10);
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
       await session.measured(bare, mode, 50);
       await session.measured(server1, mode, 50);
     }
+    notes.push(loginFloodNote(await loginFlood(gw1)));
   } finally {
     await session.finishGateway(gw1, gatewayNames[0]!);
   }

@@ -8,11 +8,16 @@ import { join } from 'node:path';
 import { defineConfig } from 'rolldown';
 
 export default defineConfig({
-  input: join(import.meta.dirname, 'src/main.ts'),
+  // The password worker is its own file: worker threads load it by name (src/auth/password.ts).
+  input: {
+    main: join(import.meta.dirname, 'src/main.ts'),
+    'password-worker': join(import.meta.dirname, 'src/auth/password-worker.ts'),
+  },
   platform: 'node',
-  // Native (better-sqlite3), loaded only for their dialect (pg, mysql2), or loaded only when an
-  // upstream sends no usage (the tokenizer's tens of MB of tables): left to node_modules.
-  external: [/^better-sqlite3(\/|$)/, /^pg(\/|$)/, /^mysql2(\/|$)/, /^gpt-tokenizer(\/|$)/],
+  // Native (better-sqlite3), loaded only for their dialect (pg, mysql2), loaded only when an
+  // upstream sends no usage (the tokenizer's tens of MB of tables), or finding its own files on
+  // disk (piscina starts workers from its dist/worker.js): left to node_modules.
+  external: [/^better-sqlite3(\/|$)/, /^pg(\/|$)/, /^mysql2(\/|$)/, /^gpt-tokenizer(\/|$)/, /^piscina(\/|$)/],
   output: {
     dir: join(import.meta.dirname, 'dist'),
     format: 'esm',

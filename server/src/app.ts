@@ -17,6 +17,8 @@ import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
 import { relayRoutes } from './relay/index.ts';
 import { registerConsoleFiles } from './console-files.ts';
+import { serverTimeouts } from './server-timeouts.ts';
+import { registerJsonBodyParser, urlHasNul } from './http/json-body.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './store/unavailable.ts';
 
 export const REQUEST_ID_HEADER = 'X-Oneapi-Request-Id';
@@ -46,6 +48,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     bodyLimit: config.apiBodyLimitBytes,
     genReqId: newRequestId,
     trustProxy: config.trustProxy,
+    ...serverTimeouts(config.http),
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
@@ -68,7 +71,11 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (urlHasNul(request.url)) {
+      throw Object.assign(new Error('the address contains a NUL character (%00)'), { statusCode: 400 });
+    }
   });
+  registerJsonBodyParser(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError)

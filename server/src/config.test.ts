@@ -27,6 +27,23 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  it('has server timeouts for slow clients, and refuses a headers timeout longer than the body timeout', () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 30_000,
+      bodyTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 72_000,
+      maxRequestsPerSocket: 1000,
+    });
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT: '0.5', HTTP_BODY_TIMEOUT: '2' }).http.headersTimeoutMs).toBe(
+      500,
+    );
+    expect(configError({ HTTP_HEADERS_TIMEOUT: '90', HTTP_BODY_TIMEOUT: '60' })).toMatch(
+      /HTTP_HEADERS_TIMEOUT/,
+    );
+    expect(configError({ HTTP_BODY_TIMEOUT: 'soon' })).toMatch(/HTTP_BODY_TIMEOUT/);
+    expect(configError({ HTTP_MAX_REQUESTS_PER_SOCKET: '-1' })).toMatch(/HTTP_MAX_REQUESTS_PER_SOCKET/);
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '', SQL_DSN: '', SQLITE_PATH: '', LOG_LEVEL: '' });
     expect(config.port).toBe(3000);

@@ -8,6 +8,8 @@ const booleanFromEnv = z
   .transform((v) => v === 'true' || v === '1' || v === 'TRUE' || v === 'True');
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** Seconds, decimals allowed (tests use fractions), at most a day. */
+const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
 
 /** The environment variables Relaygate reads; names follow new-api's where the concept is the same. */
 const envSchema = z.object({
@@ -59,6 +61,13 @@ const envSchema = z.object({
   SETTLEMENT_JOURNAL_DIR: z.string().min(1).default('data/journal'),
   /** Set by the cluster primary for each worker it starts; a worker restarted in its place keeps it. */
   RELAYGATE_WORKER_SLOT: z.coerce.number().int().min(0).max(255).default(0),
+  HTTP_HEADERS_TIMEOUT: seconds(30),
+  HTTP_BODY_TIMEOUT: seconds(60),
+  HTTP_KEEP_ALIVE_TIMEOUT: seconds(72),
+  HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  CRITICAL_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
+  CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(1200),
 });
 
 export interface Config {
@@ -92,6 +101,21 @@ export interface Config {
   workerSlot: number;
   /** Connection pool of PostgreSQL and MySQL (SQLite has none). */
   pool: PoolSettings;
+  /** How long clients may take to send a request, and how long idle connections stay. */
+  http: HttpTimeouts;
+  /** Sign-in attempts (login, register) per address and per account in a window; null: no limit. */
+  signInLimit: { attempts: number; windowSeconds: number } | null;
+}
+
+export interface HttpTimeouts {
+  /** A request's headers must all arrive within this of its start. */
+  headersTimeoutMs: number;
+  /** A request's headers and body must all arrive within this of its start, or the connection is closed. */
+  bodyTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Requests one keep-alive connection may carry before it is closed; 0: no limit. */
+  maxRequestsPerSocket: number;
 }
 
 export interface PoolSettings {
@@ -151,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid environment: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.HTTP_HEADERS_TIMEOUT > e.HTTP_BODY_TIMEOUT) {
+    throw new ConfigError(
+      'invalid environment: HTTP_HEADERS_TIMEOUT must not be longer than HTTP_BODY_TIMEOUT',
+    );
+  }
   const workers = workerCount(e.WORKERS, e.SQL_DSN);
   return {
     port: e.PORT,
@@ -175,5 +204,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementJournalDir: e.SETTLEMENT_JOURNAL_DIR,
     workerSlot: e.RELAYGATE_WORKER_SLOT,
     pool: poolSettings(e, workers),
+    http: {
+      headersTimeoutMs: Math.round(e.HTTP_HEADERS_TIMEOUT * 1000),
+      bodyTimeoutMs: Math.round(e.HTTP_BODY_TIMEOUT * 1000),
+      keepAliveTimeoutMs: Math.round(e.HTTP_KEEP_ALIVE_TIMEOUT * 1000),
+      maxRequestsPerSocket: e.HTTP_MAX_REQUESTS_PER_SOCKET,
+    },
+    signInLimit: e.CRITICAL_RATE_LIMIT_ENABLE
+      ? { attempts: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }
+      : null,
   };
 }

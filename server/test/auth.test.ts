@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, ROOT, userWithRole, signInAsRoot } from './support/console-client.ts';
+import { ConsoleClient, DEFAULT_ROOT, ROOT, userWithRole, signInAsRoot } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 describe.skipIf(databaseUnavailable())('console authentication', () => {
@@ -15,7 +15,7 @@ describe.skipIf(databaseUnavailable())('console authentication', () => {
     const response = await fetch(`${t.url}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ROOT),
+      body: JSON.stringify(DEFAULT_ROOT),
     });
     const body = (await response.json()) as { success: boolean; data: Record<string, unknown> };
     expect(body.success).toBe(true);
@@ -46,8 +46,7 @@ describe.skipIf(databaseUnavailable())('console authentication', () => {
   });
 
   it('needs New-Api-User equal to the signed-in user: missing, malformed or different is 401', async () => {
-    const c = new ConsoleClient(t.url);
-    await c.login(ROOT.username, ROOT.password);
+    const c = await signInAsRoot(t.url);
     expect((await c.get('/api/user/self')).body.success).toBe(true);
     const missing = await c.get('/api/user/self', { 'New-Api-User': '' });
     expect(missing.status).toBe(401);
@@ -65,8 +64,7 @@ describe.skipIf(databaseUnavailable())('console authentication', () => {
   });
 
   it('a forged or tampered cookie is not a session', async () => {
-    const c = new ConsoleClient(t.url);
-    await c.login(ROOT.username, ROOT.password);
+    const c = await signInAsRoot(t.url);
     const [name, value] = c.cookie.split('=');
     const decoded = decodeURIComponent(value!);
     const flipped = decoded[0] === 'x' ? 'y' : 'x';
@@ -75,8 +73,7 @@ describe.skipIf(databaseUnavailable())('console authentication', () => {
   });
 
   it('authenticates with a system access token plus New-Api-User, and rejects a wrong one', async () => {
-    const c = new ConsoleClient(t.url);
-    await c.login(ROOT.username, ROOT.password);
+    const c = await signInAsRoot(t.url);
     const token = (await c.get<string>('/api/user/token')).body.data!;
     expect(token).toMatch(/^[A-Za-z0-9]{32}$/);
     const api = new ConsoleClient(t.url);
@@ -94,8 +91,7 @@ describe.skipIf(databaseUnavailable())('console authentication', () => {
   });
 
   it('logout ends the session on the server, not just in the browser', async () => {
-    const c = new ConsoleClient(t.url);
-    await c.login(ROOT.username, ROOT.password);
+    const c = await signInAsRoot(t.url);
     const stolenCookie = c.cookie;
     expect((await c.get('/api/user/logout')).body.success).toBe(true);
     c.cookie = stolenCookie;
@@ -119,8 +115,7 @@ describe.skipIf(databaseUnavailable())('console authentication', () => {
   });
 
   it('keeps sessions across a restart when SESSION_SECRET is fixed, and drops them when it changes', async () => {
-    const c = new ConsoleClient(t.url);
-    await c.login(ROOT.username, ROOT.password);
+    const c = await signInAsRoot(t.url);
     await t.restart();
     Object.assign(c, { baseUrl: t.url });
     expect((await c.get('/api/user/self')).body.success).toBe(true);

@@ -68,6 +68,8 @@ describe.skipIf(databaseUnavailable())('channels console API', () => {
     root = await signInAsRoot(t.url);
     admin = await userWithRole(root, 'chadmin', 10);
     common = await userWithRole(root, 'chuser', 1);
+    // The mock upstream is on loopback, which the outbound guard keeps from admins unless root allows it.
+    await root.put('/api/option/', { key: 'OutboundAllowList', value: '127.0.0.1' });
   });
   afterAll(async () => {
     await upstream?.close();

@@ -42,6 +42,8 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
       '001-initial',
       '002-reservations',
       '003-verification-codes',
+      '004-quota-data-key',
+      '005-channel-address-trust',
     ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);

@@ -1,6 +1,6 @@
 import type { OptionItem, StatusObject } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, ROOT, userWithRole } from './support/console-client.ts';
+import { ConsoleClient, signInAsRoot, userWithRole } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 const SECRET_NAME = /(Token|Secret|Key|secret|api_key)$/;
@@ -69,7 +69,7 @@ describe.skipIf(databaseUnavailable())('site options and status', () => {
   /** Restarts the server on the same database and signs everyone in again (the port changes). */
   async function restart(): Promise<void> {
     await t.restart();
-    root = await loginAs(ROOT.username, ROOT.password);
+    root = await signInAsRoot(t.url);
     admin = await loginAs('optadmin', 'password123');
     common = await loginAs('optuser', 'password123');
   }
@@ -115,7 +115,7 @@ describe.skipIf(databaseUnavailable())('site options and status', () => {
 
   beforeAll(async () => {
     t = await startTestServer();
-    root = await loginAs(ROOT.username, ROOT.password);
+    root = await signInAsRoot(t.url);
     initial = await listOptions();
     admin = await userWithRole(root, 'optadmin', 10);
     common = await userWithRole(root, 'optuser', 1);

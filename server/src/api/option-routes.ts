@@ -47,7 +47,7 @@ const PREREQUISITES: Record<string, { needs: string[]; message: string }> = {
 /** Site options: root only. */
 export const optionApi: FastifyPluginAsync = async (app) => {
   const { settings } = app;
-  const guarded = { preHandler: requireRoot };
+  const guarded = { onRequest: requireRoot };
 
   app.get('/api/option/', guarded, async () => ok(settings.listPublic()));
 

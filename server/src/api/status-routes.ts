@@ -82,7 +82,7 @@ export const statusApi: FastifyPluginAsync = async (app) => {
   } as const;
   for (const [url, key] of Object.entries(siteTexts)) app.get(url, async () => ok(app.settings.get(key)));
 
-  app.get('/api/group/', { preHandler: requireAdmin }, async () =>
+  app.get('/api/group/', { onRequest: requireAdmin }, async () =>
     ok(Object.keys(app.settings.json<Record<string, number>>('GroupRatio'))),
   );
 };

@@ -1,6 +1,7 @@
 import { Role, UserStatus } from '@relaygate/contract';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { findUserByAccessToken, findUserById, type UserRow } from '../store/users.ts';
+import { CHANGE_DEFAULT_PASSWORD, heldForDefaultPassword } from './default-password.ts';
 import { readSession } from './sessions.ts';
 
 declare module 'fastify' {
@@ -61,12 +62,17 @@ async function identify(request: FastifyRequest): Promise<Identity> {
   return { user };
 }
 
-/** Refuses the request unless it is from a signed-in user of at least this role. */
-export function requireRole(minRole: number): preHandlerAsyncHookHandler {
+/**
+ * Refuses the request unless it is from a signed-in user of at least this role. Routes run it as an
+ * onRequest hook: from the headers alone, before any body is read.
+ */
+export function requireRole(minRole: number): onRequestAsyncHookHandler {
   return async function guard(request, reply) {
     const identity = await identify(request);
     if ('status' in identity) return deny(reply, identity.status, identity.message);
     if (identity.user.role < minRole) return deny(reply, 200, 'no permission for this operation');
+    if (await heldForDefaultPassword(request, identity.user))
+      return deny(reply, 200, CHANGE_DEFAULT_PASSWORD);
     request.user = identity.user;
   };
 }

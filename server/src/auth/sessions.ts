@@ -22,6 +22,9 @@ export async function startSession(db: Db, reply: FastifyReply, userId: number):
   reply.setCookie(SESSION_COOKIE, secret, {
     signed: true,
     httpOnly: true,
+    // Served over HTTPS (directly, or behind a proxy trusted by TRUST_PROXY that says so in
+    // X-Forwarded-Proto): the browser must never send the session over plain HTTP.
+    secure: reply.request.protocol === 'https',
     sameSite: 'strict',
     path: '/',
     maxAge: SESSION_SECONDS,

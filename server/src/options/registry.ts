@@ -9,6 +9,7 @@ import {
   prettyJson,
 } from './default-ratios.ts';
 import { parseStatusCodeRanges } from './status-code-ranges.ts';
+import { invalidAllowListEntry } from '../net/allow-list.ts';
 
 export type OptionKind = 'bool' | 'int' | 'float' | 'string' | 'json';
 
@@ -246,6 +247,17 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
   MjModeClearEnabled: bool(false),
   MjForwardUrlEnabled: bool(true),
   MjActionCheckSuccessEnabled: bool(true),
+  /**
+   * Hosts, addresses and CIDR ranges (separated by commas, spaces or new lines) that calls to
+   * addresses an admin chose may reach although they are loopback, private or link-local. Cloud
+   * metadata addresses only by their exact address or host name.
+   */
+  OutboundAllowList: str('', {
+    check: (value) => {
+      const bad = invalidAllowListEntry(value);
+      return bad === undefined ? undefined : `not a host name, address or CIDR range: ${bad.slice(0, 80)}`;
+    },
+  }),
   // Rate limits
   ModelRequestRateLimitEnabled: bool(false),
   ModelRequestRateLimitCount: int(0, 0),

@@ -140,6 +140,7 @@ export async function tryChannel(
       headers,
       body: request.body as string,
       signal: abort.signal,
+      addressTrusted: channel.row.address_trusted !== 0,
     });
   } catch (error) {
     if (abort.signal.aborted) return CLIENT_GONE;

@@ -6,6 +6,13 @@ import { usableGroups } from '../options/groups.ts';
 import { allowListMatcher, ipAllowed } from '../auth/ip-allow-list.ts';
 import { RelayError } from './relay-error.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The relay caller, authenticated from the headers before the body is read. */
+    caller: Caller | null;
+  }
+}
+
 /** Who is calling and what they may do, resolved once per request from the caches. */
 export interface Caller {
   userId: number;
@@ -110,4 +117,10 @@ export async function authenticateCaller(
     acceptUnsetRatio: setting.accept_unset_model_ratio_model === true,
     recordIp: setting.record_ip_log === true,
   };
+}
+
+/** The caller the relay's onRequest hook authenticated (from the headers, before the body). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('callerOf() used on a route without key authentication');
+  return request.caller;
 }

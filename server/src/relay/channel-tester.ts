@@ -3,6 +3,7 @@ import type { ChannelTester } from '../app-context.ts';
 import type { ChannelIndex } from '../cache/channel-index.ts';
 import type { OptionsCache } from '../cache/options-cache.ts';
 import type { Config } from '../config.ts';
+import { cachedAllowList } from '../net/allow-list.ts';
 import { channelTypeInfo } from '../providers/channel-types.ts';
 import { upstreamRequest } from './attempt.ts';
 import { setChannelStatus } from '../store/channel-status.ts';
@@ -30,6 +31,7 @@ const FALLBACK_TEST_MODEL = 'gpt-4o-mini';
 export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
   const upstream = new UpstreamClient({
     idleTimeoutSeconds: Math.min(deps.config.streamingTimeoutSeconds, 60),
+    allowList: cachedAllowList(() => deps.settings.get('OutboundAllowList')),
   });
 
   async function record(id: number, elapsedMs: number): Promise<void> {
@@ -86,6 +88,7 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
           method: 'POST',
           headers: { ...request.headers, 'content-type': 'application/json' },
           body: request.body as string,
+          addressTrusted: channel.row.address_trusted !== 0,
         });
         status = response.statusCode;
         text = await response.body.text();

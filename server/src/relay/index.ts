@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
-import { authenticateCaller, extractKey } from './caller.ts';
+import { cachedAllowList } from '../net/allow-list.ts';
+import { authenticateCaller, callerOf, extractKey } from './caller.ts';
 import { clientErrorBody } from './client-errors.ts';
 import type { RelayRuntime } from './pipeline.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
@@ -16,13 +17,25 @@ import type { WireFormat } from './wire-format.ts';
 export const relayRoutes: FastifyPluginAsync = async (app) => {
   const settlements = await openSettlements(app);
   const runtime: RelayRuntime = {
-    upstream: new UpstreamClient({ idleTimeoutSeconds: app.config.streamingTimeoutSeconds }),
+    upstream: new UpstreamClient({
+      idleTimeoutSeconds: app.config.streamingTimeoutSeconds,
+      allowList: cachedAllowList(() => app.settings.get('OutboundAllowList')),
+    }),
     settlements: settlements.batcher,
     nodeId: settlements.nodeId,
   };
   app.addHook('onClose', async () => {
     await settlements.close();
     await runtime.upstream.close();
+  });
+
+  // The key is checked from the headers, before the body is read: a refused call never makes the
+  // process read (let alone parse) its body. The playground signs in with a session instead.
+  app.decorateRequest('caller', null);
+  // (Node discards the unread body of a refused request chunk by chunk; the answer arrives intact.)
+  app.addHook('onRequest', async (request) => {
+    if ((request.routeOptions.config as { session?: boolean }).session) return;
+    request.caller = await authenticateCaller(app, extractKey(request), request.ip);
   });
 
   // Audio uploads arrive as multipart: keep the bytes, the relay parses them itself.
@@ -62,7 +75,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
 
   // One model list, shaped for whichever client asks (as new-api does).
   app.get('/v1/models', async (request) => {
-    const caller = await authenticateCaller(app, extractKey(request), request.ip);
+    const caller = callerOf(request);
     const names = callerModels(app, caller);
     if (request.headers['x-api-key'] && request.headers['anthropic-version']) {
       const data = names.map((id) => ({

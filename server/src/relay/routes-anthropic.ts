@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticateCaller, extractKey } from './caller.ts';
+import { callerOf } from './caller.ts';
 import type { Endpoint } from './endpoints.ts';
 import { anthropicToOpenAIChat } from './formats/inbound/anthropic-request-to-openai-chat.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
@@ -35,7 +35,7 @@ function readAnthropicBody(raw: unknown, headers: Record<string, string | string
 export async function anthropicRoutes(app: FastifyInstance, runtime: RelayRuntime): Promise<void> {
   const options = { bodyLimit: app.config.maxRequestBodyBytes, config: { format: 'anthropic' } };
   app.post('/v1/messages', options, async (request, reply) => {
-    const caller = await authenticateCaller(app, extractKey(request), request.ip);
+    const caller = callerOf(request);
     const body = readAnthropicBody(request.body, request.headers);
     return relayCall(app, runtime, request, reply, MESSAGES, caller, body);
   });

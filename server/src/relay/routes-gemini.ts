@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticateCaller, extractKey } from './caller.ts';
+import { callerOf } from './caller.ts';
 import type { Endpoint } from './endpoints.ts';
 import { geminiToOpenAIChat } from './formats/inbound/gemini-request-to-openai-chat.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
@@ -41,7 +41,7 @@ export async function geminiRoutes(app: FastifyInstance, runtime: RelayRuntime):
         'not_found',
       );
     }
-    const caller = await authenticateCaller(app, extractKey(request), request.ip);
+    const caller = callerOf(request);
     const body = readGeminiBody(request.body, model, action === 'streamGenerateContent');
     return relayCall(app, runtime, request, reply, GENERATE, caller, body);
   };
@@ -49,7 +49,7 @@ export async function geminiRoutes(app: FastifyInstance, runtime: RelayRuntime):
   app.post('/v1/models/:target', options, generate);
 
   app.get('/v1beta/models', { config: { format: 'gemini' } }, async (request) => {
-    const caller = await authenticateCaller(app, extractKey(request), request.ip);
+    const caller = callerOf(request);
     return {
       models: callerModels(app, caller).map((id) => ({
         name: `models/${id}`,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { currentUser, requireUser } from '../auth/guard.ts';
 import { usableGroups } from '../options/groups.ts';
-import { authenticateCaller, extractKey, type Caller } from './caller.ts';
+import { callerOf, type Caller } from './caller.ts';
 import { OPENAI_ENDPOINTS, type Endpoint } from './endpoints.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
 import { readJsonBody, readMultipartBody, type RelayBody } from './relay-body.ts';
@@ -56,17 +56,22 @@ export async function openAIRoutes(app: FastifyInstance, runtime: RelayRuntime):
   const routeOptions = { bodyLimit: app.config.maxRequestBodyBytes, config: { format: 'openai' } };
   for (const endpoint of OPENAI_ENDPOINTS) {
     app.post(endpoint.path, routeOptions, async (request, reply) => {
-      const caller = await authenticateCaller(app, extractKey(request), request.ip);
+      const caller = callerOf(request);
       const body = await readBody(endpoint, request);
       return relayCall(app, runtime, request, reply, endpoint, caller, body);
     });
   }
 
   const chat = OPENAI_ENDPOINTS.find((e) => e.path === '/v1/chat/completions')!;
-  app.post('/pg/chat/completions', { ...routeOptions, preHandler: requireUser }, async (request, reply) => {
-    const body = readJsonBody(chat, request.body);
-    const group = body.json?.group;
-    if (body.json) delete body.json.group;
-    return relayCall(app, runtime, request, reply, chat, playgroundCaller(app, request, group), body);
-  });
+  const playgroundOptions = { ...routeOptions, config: { format: 'openai', session: true } };
+  app.post(
+    '/pg/chat/completions',
+    { ...playgroundOptions, onRequest: requireUser },
+    async (request, reply) => {
+      const body = readJsonBody(chat, request.body);
+      const group = body.json?.group;
+      if (body.json) delete body.json.group;
+      return relayCall(app, runtime, request, reply, chat, playgroundCaller(app, request, group), body);
+    },
+  );
 }

@@ -1,24 +1,35 @@
-import { Agent, request, type Dispatcher, type FormData } from 'undici';
+import { request, type Dispatcher, type FormData } from 'undici';
+import { EMPTY_ALLOW_LIST, type AllowList } from '../net/allow-list.ts';
+import { OUTBOUND_REFUSED, outboundAgents, type OutboundAgents } from '../net/outbound-guard.ts';
 
 export interface UpstreamClientOptions {
   /** Seconds with no bytes from the upstream before the call is given up (headers, then between chunks). */
   idleTimeoutSeconds: number;
+  /** The hosts and ranges root lets admin-chosen addresses reach (the OutboundAllowList option). */
+  allowList?: () => AllowList;
 }
 
-/** One pooled keep-alive client for every upstream; bodies are streamed, never buffered here. */
+/**
+ * One pooled keep-alive client for every upstream; bodies are streamed, never buffered here. Every
+ * connection goes through the outbound guard: a channel whose address an admin chose reaches only
+ * public addresses; root's channels anything but cloud metadata.
+ */
 export class UpstreamClient {
-  private readonly agent: Agent;
+  private readonly agents: OutboundAgents;
 
   constructor(options: UpstreamClientOptions) {
-    this.agent = new Agent({
-      keepAliveTimeout: 30_000,
-      keepAliveMaxTimeout: 600_000,
-      // No cap: thousands of streams may be open at once, each on its own connection.
-      connections: null,
-      pipelining: 1,
-      headersTimeout: options.idleTimeoutSeconds * 1000,
-      bodyTimeout: options.idleTimeoutSeconds * 1000,
-    });
+    this.agents = outboundAgents(
+      {
+        keepAliveTimeout: 30_000,
+        keepAliveMaxTimeout: 600_000,
+        // No cap: thousands of streams may be open at once, each on its own connection.
+        connections: null,
+        pipelining: 1,
+        headersTimeout: options.idleTimeoutSeconds * 1000,
+        bodyTimeout: options.idleTimeoutSeconds * 1000,
+      },
+      options.allowList ?? (() => EMPTY_ALLOW_LIST),
+    );
   }
 
   send(
@@ -28,13 +39,16 @@ export class UpstreamClient {
       headers: Record<string, string>;
       body?: string | Buffer | FormData;
       signal?: AbortSignal;
+      /** Root chose this address (channels.address_trusted); otherwise only public addresses. */
+      addressTrusted: boolean;
     },
   ): Promise<Dispatcher.ResponseData> {
-    return request(url, { ...init, dispatcher: this.agent });
+    const { addressTrusted, ...options } = init;
+    return request(url, { ...options, dispatcher: this.agents.for(addressTrusted) });
   }
 
   close(): Promise<void> {
-    return this.agent.close();
+    return this.agents.close();
   }
 }
 
@@ -43,8 +57,15 @@ export function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code ?? '';
   return (
     code.startsWith('UND_ERR_') ||
-    ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'].includes(
-      code,
-    )
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'ETIMEDOUT',
+      'EPIPE',
+      'EHOSTUNREACH',
+      OUTBOUND_REFUSED,
+    ].includes(code)
   );
 }

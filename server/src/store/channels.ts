@@ -14,6 +14,7 @@ import type { DialectName } from './dialect.ts';
 import { insertReturningId } from './insert.ts';
 import { containsText } from './like.ts';
 import type { ChannelsTable } from './schema.ts';
+import { retryOnLockConflict } from './lock-retry.ts';
 
 export type ChannelRecord = Selectable<ChannelsTable>;
 
@@ -188,20 +189,22 @@ export async function channelIdsWithStatus(db: Db, statuses: number[]): Promise<
 
 /** Inserts channels with their abilities, all or nothing; answers the new ids. */
 export async function insertChannels(store: Store, rows: Insertable<ChannelsTable>[]): Promise<number[]> {
-  return store.db.transaction().execute(async (trx) => {
-    const ids: number[] = [];
-    for (const row of rows) {
-      const id = await insertReturningId(store, 'channels', row, trx);
-      const stored = await trx
-        .selectFrom('channels')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      await syncChannelAbilities(trx, stored);
-      ids.push(id);
-    }
-    return ids;
-  });
+  return retryOnLockConflict(() =>
+    store.db.transaction().execute(async (trx) => {
+      const ids: number[] = [];
+      for (const row of rows) {
+        const id = await insertReturningId(store, 'channels', row, trx);
+        const stored = await trx
+          .selectFrom('channels')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        await syncChannelAbilities(trx, stored);
+        ids.push(id);
+      }
+      return ids;
+    }),
+  );
 }
 
 /** Writes changes to these channels and rebuilds their abilities, all or nothing. */
@@ -211,12 +214,14 @@ export async function updateChannels(
   changes: Updateable<ChannelsTable>,
 ): Promise<void> {
   if (ids.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    if (Object.keys(changes).length > 0) {
-      await trx.updateTable('channels').set(changes).where('id', 'in', ids).execute();
-    }
-    for (const channel of await channelsByIds(trx, ids)) await syncChannelAbilities(trx, channel);
-  });
+  await retryOnLockConflict(() =>
+    db.transaction().execute(async (trx) => {
+      if (Object.keys(changes).length > 0) {
+        await trx.updateTable('channels').set(changes).where('id', 'in', ids).execute();
+      }
+      for (const channel of await channelsByIds(trx, ids)) await syncChannelAbilities(trx, channel);
+    }),
+  );
 }
 
 /** Deletes channels and their abilities; answers how many channels went. */

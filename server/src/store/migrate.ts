@@ -5,6 +5,7 @@ import { initialSchema } from './migrations/001-initial.ts';
 import { reservationsSchema } from './migrations/002-reservations.ts';
 import { verificationCodesTable } from './migrations/003-verification-codes.ts';
 import { quotaDataKey } from './migrations/004-quota-data-key.ts';
+import { channelAddressTrust } from './migrations/005-channel-address-trust.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '002-reservations': reservationsSchema(dialect),
     '003-verification-codes': verificationCodesTable(dialect),
     '004-quota-data-key': quotaDataKey(),
+    '005-channel-address-trust': channelAddressTrust(),
   };
 }
 

@@ -92,6 +92,8 @@ export interface ChannelsTable {
   channel_info: WithDefault<string | null>;
   settings: WithDefault<string | null>;
   max_input_tokens: WithDefault<number>;
+  /** 1: root chose the base URL and type; 0: a non-root admin did (calls go through the outbound guard). */
+  address_trusted: WithDefault<number>;
 }
 
 export interface AbilitiesTable {

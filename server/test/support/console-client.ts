@@ -76,12 +76,29 @@ export class ConsoleClient {
   }
 }
 
-export const ROOT = { username: 'root', password: '123456' };
+/** Root as a fresh database starts: this password lets a session do nothing but change it. */
+export const DEFAULT_ROOT = { username: 'root', password: '123456' };
+/** Root once signInAsRoot has replaced the default password. */
+export const ROOT = { username: 'root', password: 'root-test-password' };
 
-/** A console client signed in as the root user a fresh database starts with. */
+/**
+ * A console client signed in as root. On a fresh database root still has the default password,
+ * which a session must change before it can do anything else: this does that first.
+ */
 export async function signInAsRoot(baseUrl: string): Promise<ConsoleClient> {
   const root = new ConsoleClient(baseUrl);
-  await root.login(ROOT.username, ROOT.password);
+  const answer = await root.post<{ id: number }>('/api/user/login', ROOT);
+  if (answer.body.success) {
+    root.userId = answer.body.data!.id;
+    return root;
+  }
+  await root.login(DEFAULT_ROOT.username, DEFAULT_ROOT.password);
+  const changed = await root.put('/api/user/self', {
+    password: ROOT.password,
+    original_password: DEFAULT_ROOT.password,
+  });
+  if (!changed.body.success)
+    throw new Error(`changing the default root password refused: ${changed.body.message}`);
   return root;
 }
 

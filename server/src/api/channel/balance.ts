@@ -1,15 +1,19 @@
 import { ChannelType } from '@relaygate/contract';
 import { ApiError } from '../errors.ts';
-import { getUpstreamJson, numberAt } from './upstream-http.ts';
+import { getUpstreamJson, numberAt, type UpstreamAccess } from './upstream-http.ts';
 
-type BalanceQuery = (base: string, key: string) => Promise<number>;
+type BalanceQuery = (base: string, access: UpstreamAccess) => Promise<number>;
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** OpenAI's dashboard billing: the hard limit minus this period's usage (reported in cents). */
-const openAIBalance: BalanceQuery = async (base, key) => {
-  const subscription = await getUpstreamJson(`${base}/v1/dashboard/billing/subscription`, bearer(key), key);
+const openAIBalance: BalanceQuery = async (base, access) => {
+  const subscription = await getUpstreamJson(
+    `${base}/v1/dashboard/billing/subscription`,
+    bearer(access.key),
+    access,
+  );
   const limit = numberAt(subscription, 'hard_limit_usd');
   const now = new Date();
   const hasPaymentMethod = (subscription as { has_payment_method?: unknown }).has_payment_method === true;
@@ -18,15 +22,15 @@ const openAIBalance: BalanceQuery = async (base, key) => {
     : new Date(now.getTime() - 100 * 86_400_000);
   const usage = await getUpstreamJson(
     `${base}/v1/dashboard/billing/usage?start_date=${day(start)}&end_date=${day(now)}`,
-    bearer(key),
-    key,
+    bearer(access.key),
+    access,
   );
   return limit - numberAt(usage, 'total_usage') / 100;
 };
 
 /** DeepSeek lists a balance per currency: the USD one when there is one, else the first. */
-const deepSeekBalance: BalanceQuery = async (base, key) => {
-  const body = await getUpstreamJson(`${base}/user/balance`, bearer(key), key);
+const deepSeekBalance: BalanceQuery = async (base, access) => {
+  const body = await getUpstreamJson(`${base}/user/balance`, bearer(access.key), access);
   const infos = (body as { balance_infos?: unknown }).balance_infos;
   if (!Array.isArray(infos) || infos.length === 0)
     throw new ApiError('the upstream answer has no balance_infos');
@@ -35,17 +39,20 @@ const deepSeekBalance: BalanceQuery = async (base, key) => {
 };
 
 /** OpenRouter's default base URL already ends in /api. */
-const openRouterBalance: BalanceQuery = async (base, key) => {
+const openRouterBalance: BalanceQuery = async (base, access) => {
   const url = base.endsWith('/api') ? `${base}/v1/credits` : `${base}/api/v1/credits`;
-  const body = await getUpstreamJson(url, bearer(key), key);
+  const body = await getUpstreamJson(url, bearer(access.key), access);
   return numberAt(body, 'data.total_credits') - numberAt(body, 'data.total_usage');
 };
 
-const siliconFlowBalance: BalanceQuery = async (base, key) =>
-  numberAt(await getUpstreamJson(`${base}/v1/user/info`, bearer(key), key), 'data.totalBalance');
+const siliconFlowBalance: BalanceQuery = async (base, access) =>
+  numberAt(await getUpstreamJson(`${base}/v1/user/info`, bearer(access.key), access), 'data.totalBalance');
 
-const moonshotBalance: BalanceQuery = async (base, key) =>
-  numberAt(await getUpstreamJson(`${base}/v1/users/me/balance`, bearer(key), key), 'data.available_balance');
+const moonshotBalance: BalanceQuery = async (base, access) =>
+  numberAt(
+    await getUpstreamJson(`${base}/v1/users/me/balance`, bearer(access.key), access),
+    'data.available_balance',
+  );
 
 const BALANCE_QUERIES: Partial<Record<number, BalanceQuery>> = {
   [ChannelType.OpenAI]: openAIBalance,
@@ -59,9 +66,9 @@ const BALANCE_QUERIES: Partial<Record<number, BalanceQuery>> = {
 export const hasBalanceQuery = (type: number): boolean => BALANCE_QUERIES[type] !== undefined;
 
 /** Asks the upstream for the account's remaining balance (USD, or the provider's own currency). */
-export async function queryBalance(type: number, base: string, key: string): Promise<number> {
+export async function queryBalance(type: number, base: string, access: UpstreamAccess): Promise<number> {
   const query = BALANCE_QUERIES[type];
   if (!query) throw new ApiError('balance query is not supported for this channel type');
   if (base === '') throw new ApiError('the channel has no base URL to query');
-  return query(base, key);
+  return query(base, access);
 }

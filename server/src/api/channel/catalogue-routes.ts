@@ -10,7 +10,7 @@ import { modelsByChannelType } from './type-models.ts';
 /** Model names and channel types, for the channel form's pickers. */
 export const channelCatalogueRoutes: FastifyPluginAsync = async (app) => {
   const { store, settings } = app;
-  const guarded = { preHandler: requireAdmin };
+  const guarded = { onRequest: requireAdmin };
 
   /** Every model name known: those of channels (owned by the first channel's type) and the priced ones. */
   app.get('/api/channel/models', guarded, async () => {

@@ -64,7 +64,7 @@ function readFilter(query: Query, search: boolean): ChannelFilter {
 /** Channel lists, one channel, and the root-only key reveal. */
 export const channelListRoutes: FastifyPluginAsync = async (app) => {
   const { store } = app;
-  const guarded = { preHandler: requireAdmin };
+  const guarded = { onRequest: requireAdmin };
 
   /**
    * new-api's classic form by default (the plain array, `p` from 0, total in X-Total-Count); with
@@ -95,7 +95,7 @@ export const channelListRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** The one place a key leaves the server: root only, on an explicit request. */
-  app.post('/api/channel/:id/key', { preHandler: requireRoot }, async (request) => {
+  app.post('/api/channel/:id/key', { onRequest: requireRoot }, async (request) => {
     const row = await findChannel(store.db, parseId((request.params as { id: string }).id));
     if (!row) throw new ApiError('channel not found');
     request.log.info({ channelId: row.id, userId: request.user?.id }, 'channel key revealed');

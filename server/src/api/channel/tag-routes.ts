@@ -64,7 +64,7 @@ async function taggedChannels(db: Db, tag: string): Promise<ChannelRecord[]> {
 /** Channel tags: enable or disable a tag's channels, edit them together, tag several at once. */
 export const channelTagRoutes: FastifyPluginAsync = async (app) => {
   const { store } = app;
-  const guarded = { preHandler: requireAdmin };
+  const guarded = { onRequest: requireAdmin };
 
   for (const [action, status] of [
     ['enabled', ChannelStatus.Enabled],

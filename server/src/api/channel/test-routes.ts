@@ -9,7 +9,7 @@ import { parseId } from '../parse-input.ts';
 /** Channel tests: the relay's tester does the call; these routes only start it. */
 export const channelTestRoutes: FastifyPluginAsync = async (app) => {
   const { store } = app;
-  const guarded = { preHandler: requireAdmin };
+  const guarded = { onRequest: requireAdmin };
   let runningAll = false;
   let closing = false;
   app.addHook('onClose', async () => {

@@ -1,3 +1,5 @@
+import { request, type Dispatcher } from 'undici';
+import { OUTBOUND_REFUSED } from '../../net/outbound-guard.ts';
 import { ApiError } from '../errors.ts';
 
 export const UPSTREAM_TIMEOUT_MS = 10_000;
@@ -20,7 +22,14 @@ function upstreamMessage(text: string): string {
   return text;
 }
 
+/** An upstream account to ask: its key, and the guarded agent its address may be reached through. */
+export interface UpstreamAccess {
+  key: string;
+  dispatcher: Dispatcher;
+}
+
 function networkReason(error: unknown): string {
+  if ((error as { code?: unknown })?.code === OUTBOUND_REFUSED) return (error as Error).message;
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `the upstream did not answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`;
   }
@@ -29,23 +38,27 @@ function networkReason(error: unknown): string {
 }
 
 /**
- * GET a JSON document from an upstream, with a 10 s limit on the whole exchange. Any failure
- * (network, timeout, HTTP error, a body that is not JSON) becomes an ApiError with the key redacted.
+ * GET a JSON document from an upstream, with a 10 s limit on the whole exchange. Redirects are not
+ * followed (a 3xx is an error), so the guarded agent checks the only address reached. Any failure
+ * (refused address, network, timeout, HTTP error, a body that is not JSON) becomes an ApiError with
+ * the key redacted.
  */
 export async function getUpstreamJson(
   url: string,
   headers: Record<string, string>,
-  secret: string,
+  access: UpstreamAccess,
 ): Promise<unknown> {
+  const secret = access.key;
   let text: string;
   let status: number;
   try {
-    const response = await fetch(url, {
+    const response = await request(url, {
       headers: { accept: 'application/json', ...headers },
       signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      dispatcher: access.dispatcher,
     });
-    status = response.status;
-    text = await response.text();
+    status = response.statusCode;
+    text = await response.body.text();
   } catch (error) {
     throw new ApiError(redact(networkReason(error), secret));
   }

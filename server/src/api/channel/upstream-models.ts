@@ -1,6 +1,6 @@
 import { ChannelType } from '@relaygate/contract';
 import { ApiError } from '../errors.ts';
-import { getUpstreamJson } from './upstream-http.ts';
+import { getUpstreamJson, type UpstreamAccess } from './upstream-http.ts';
 
 interface ModelListing {
   url: (base: string) => string;
@@ -41,11 +41,15 @@ const LISTINGS: Partial<Record<number, ModelListing>> = {
 };
 
 /** The model ids an upstream account offers, distinct, in the upstream's order. */
-export async function fetchUpstreamModels(type: number, base: string, key: string): Promise<string[]> {
-  if (key === '') throw new ApiError('please fill in key');
+export async function fetchUpstreamModels(
+  type: number,
+  base: string,
+  access: UpstreamAccess,
+): Promise<string[]> {
+  if (access.key === '') throw new ApiError('please fill in key');
   if (base === '') throw new ApiError('please fill in the base URL');
   const listing = LISTINGS[type] ?? OPENAI_LISTING;
-  const body = await getUpstreamJson(listing.url(base), listing.headers(key), key);
+  const body = await getUpstreamJson(listing.url(base), listing.headers(access.key), access);
   const ids = listing.ids(body);
   if (ids === null) throw new ApiError('the upstream answer is not a model list');
   return [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];

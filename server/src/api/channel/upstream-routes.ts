@@ -1,6 +1,8 @@
 import { ChannelType } from '@relaygate/contract';
 import type { FastifyPluginAsync, RouteHandlerMethod } from 'fastify';
-import { requireAdmin } from '../../auth/guard.ts';
+import { currentUser, requireAdmin } from '../../auth/guard.ts';
+import { cachedAllowList } from '../../net/allow-list.ts';
+import { outboundAgents, type OutboundAgents } from '../../net/outbound-guard.ts';
 import { channelBaseUrl, channelTypeInfo } from '../../providers/channel-types.ts';
 import { enabledChannels, findChannel, saveBalance, type ChannelRecord } from '../../store/channels.ts';
 import type { Db } from '../../store/db.ts';
@@ -9,8 +11,10 @@ import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
 import { parseId, parseInput } from '../parse-input.ts';
 import { hasBalanceQuery, queryBalance } from './balance.ts';
+import { addressTrust } from './address-owner.ts';
 import { firstKey, normalizeBaseUrl } from './channel-rules.ts';
 import { fetchModelsSchema } from './schemas.ts';
+import type { UpstreamAccess } from './upstream-http.ts';
 import { fetchUpstreamModels } from './upstream-models.ts';
 
 /** Balances refreshed at once by "update all". */
@@ -22,11 +26,17 @@ async function channelOf(db: Db, idParam: unknown): Promise<ChannelRecord> {
   return channel;
 }
 
-async function refreshBalance(db: Db, channel: ChannelRecord): Promise<number> {
+/** A stored channel's key, through the agent its address deserves (root's, or an admin's). */
+const storedAccess = (outbound: OutboundAgents, channel: ChannelRecord): UpstreamAccess => ({
+  key: firstKey(channel.key),
+  dispatcher: outbound.for(channel.address_trusted !== 0),
+});
+
+async function refreshBalance(db: Db, outbound: OutboundAgents, channel: ChannelRecord): Promise<number> {
   const balance = await queryBalance(
     channel.type,
     channelBaseUrl(channel.type, channel.base_url),
-    firstKey(channel.key),
+    storedAccess(outbound, channel),
   );
   await saveBalance(db, channel.id, balance, nowSeconds());
   return balance;
@@ -35,11 +45,16 @@ async function refreshBalance(db: Db, channel: ChannelRecord): Promise<number> {
 /** Calls to the channel's upstream account: its balance and its model list. */
 export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
   const { store } = app;
-  const guarded = { preHandler: requireAdmin };
+  const guarded = { onRequest: requireAdmin };
+  const outbound = outboundAgents(
+    { connections: 8, keepAliveTimeout: 10_000 },
+    cachedAllowList(() => app.settings.get('OutboundAllowList')),
+  );
+  app.addHook('onClose', () => outbound.close());
 
   const updateOne: RouteHandlerMethod = async (request) => {
     const channel = await channelOf(store.db, (request.params as { id: string }).id);
-    const balance = await refreshBalance(store.db, channel);
+    const balance = await refreshBalance(store.db, outbound, channel);
     await app.channels.rebuild();
     // The classic console reads balance at the top level, newer ones in data.
     return { ...ok({ balance }), balance };
@@ -55,7 +70,7 @@ export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
     const worker = async () => {
       for (let channel = queue.shift(); channel; channel = queue.shift()) {
         try {
-          await refreshBalance(store.db, channel);
+          await refreshBalance(store.db, outbound, channel);
           updated += 1;
         } catch (error) {
           failed += 1;
@@ -74,7 +89,7 @@ export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/channel/fetch_models/:id', guarded, async (request) => {
     const channel = await channelOf(store.db, (request.params as { id: string }).id);
     const base = channelBaseUrl(channel.type, channel.base_url);
-    return ok(await fetchUpstreamModels(channel.type, base, firstKey(channel.key)));
+    return ok(await fetchUpstreamModels(channel.type, base, storedAccess(outbound, channel)));
   });
 
   /** The create form's "fetch models": the key is not stored yet. */
@@ -83,6 +98,9 @@ export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
     const type = input.type ?? ChannelType.OpenAI;
     if (!channelTypeInfo(type)) throw new ApiError(`unknown channel type: ${type}`);
     const base = channelBaseUrl(type, normalizeBaseUrl(input.base_url ?? ''));
-    return ok(await fetchUpstreamModels(type, base, firstKey(input.key ?? '')));
+    // The key is the caller's own; the address is trusted only when root typed it.
+    const trusted = addressTrust(currentUser(request).role) === 1;
+    const key = firstKey(input.key ?? '');
+    return ok(await fetchUpstreamModels(type, base, { key, dispatcher: outbound.for(trusted) }));
   });
 };

@@ -1,6 +1,6 @@
 import { ChannelStatus } from '@relaygate/contract';
 import type { FastifyPluginAsync, RouteHandlerMethod } from 'fastify';
-import { requireAdmin } from '../../auth/guard.ts';
+import { currentUser, requireAdmin } from '../../auth/guard.ts';
 import { rebuildAllAbilities } from '../../store/abilities-sync.ts';
 import { setChannelStatus } from '../../store/channel-status.ts';
 import {
@@ -15,6 +15,7 @@ import { nowSeconds } from '../../store/users.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
 import { parseId, parseInput, withoutNulls } from '../parse-input.ts';
+import { addressChange, addressTrust } from './address-owner.ts';
 import { channelChanges, newChannelRows } from './channel-form.ts';
 import { toChannelView } from './channel-view.ts';
 import { addModeSchema, channelInputSchema, idListSchema } from './schemas.ts';
@@ -32,12 +33,16 @@ function readCreateBody(body: unknown): { mode: 'single' | 'batch'; channel: unk
 /** Creating, editing and deleting channels; every write rebuilds the routing index. */
 export const channelWriteRoutes: FastifyPluginAsync = async (app) => {
   const { store } = app;
-  const guarded = { preHandler: requireAdmin };
+  const guarded = { onRequest: requireAdmin };
 
   app.post('/api/channel/', guarded, async (request) => {
     const { mode, channel } = readCreateBody(request.body);
     const rows = newChannelRows(parseInput(channelInputSchema, channel), mode, nowSeconds());
-    const ids = await insertChannels(store, rows);
+    const trust = addressTrust(currentUser(request).role);
+    const ids = await insertChannels(
+      store,
+      rows.map((row) => ({ ...row, address_trusted: trust })),
+    );
     await app.channels.rebuild();
     return ok({ ids });
   });
@@ -53,6 +58,7 @@ export const channelWriteRoutes: FastifyPluginAsync = async (app) => {
       parseInput(channelInputSchema, body),
       Object.keys(withoutNulls(body) as object),
     );
+    Object.assign(changes, addressChange(stored, changes, currentUser(request).role));
     await updateChannels(store.db, [id], changes);
     if (status !== undefined) await setChannelStatus(store.db, id, status);
     await app.channels.rebuild();

@@ -1,10 +1,5 @@
 import { Role, type LogStat } from '@relaygate/contract';
-import type {
-  FastifyInstance,
-  FastifyPluginAsync,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { currentUser, requireAdmin, requireUser } from '../../auth/guard.ts';
 import { deleteLogsBefore, listLogs, logStats } from '../../store/log-queries.ts';
 import { ok } from '../envelope.ts';
@@ -15,7 +10,7 @@ import { toLogView } from './log-view.ts';
 /** Who reads the logs: all rows (admin) or the caller's own. */
 interface LogScope {
   prefix: string;
-  guard: preHandlerAsyncHookHandler;
+  guard: onRequestAsyncHookHandler;
   filterOptions(request: FastifyRequest): LogFilterOptions;
 }
 
@@ -38,7 +33,7 @@ const withAndWithoutSlash = (path: string) => [path, `${path}/`];
 function registerReads(app: FastifyInstance, scope: LogScope): void {
   const get = (path: string, handler: (request: FastifyRequest) => Promise<unknown>) => {
     for (const url of withAndWithoutSlash(`${scope.prefix}${path}`)) {
-      app.route({ method: 'GET', url, preHandler: scope.guard, handler });
+      app.route({ method: 'GET', url, onRequest: scope.guard, handler });
     }
   };
 
@@ -78,7 +73,7 @@ export const logApi: FastifyPluginAsync = async (app) => {
   registerReads(app, adminScope);
 
   for (const url of withAndWithoutSlash('/api/log')) {
-    app.delete(url, { preHandler: requireAdmin }, async (request) => {
+    app.delete(url, { onRequest: requireAdmin }, async (request) => {
       const before = parseTargetTimestamp(request.query);
       return ok(await deleteLogsBefore(app.store.db, before));
     });

@@ -15,7 +15,7 @@ import { toTokenView } from './token-row.ts';
  */
 export const tokenReadRoutes: FastifyPluginAsync = async (app) => {
   const { store } = app;
-  const guarded = { preHandler: requireUser };
+  const guarded = { onRequest: requireUser };
 
   async function listTokens(
     request: FastifyRequest,

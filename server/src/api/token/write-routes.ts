@@ -27,7 +27,7 @@ function refuseIf(verdict: string | null): void {
  */
 export const tokenWriteRoutes: FastifyPluginAsync = async (app) => {
   const { store, settings } = app;
-  const guarded = { preHandler: requireUser };
+  const guarded = { onRequest: requireUser };
 
   const forget = (keys: string[]) => keys.forEach((key) => app.keys.invalidateToken(key));
 

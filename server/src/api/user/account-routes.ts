@@ -1,7 +1,8 @@
 import { UserStatus } from '@relaygate/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { endSession, startSession } from '../../auth/sessions.ts';
+import { signInLimits, TOO_MANY_REQUESTS } from '../../auth/sign-in-limits.ts';
 import { findUserForLogin, nowSeconds, updateUser } from '../../store/users.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
@@ -23,8 +24,14 @@ function emailDomainAllowed(email: string, whitelist: string): boolean {
 /** Registration, login and logout: the public part of the accounts API. */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const { store, settings } = app;
+  const limits = signInLimits(app.config.signInLimit, app.shared.redis);
+  /** Every sign-in request counts against its address, refused from the headers once over the limit. */
+  const limitedByAddress: onRequestAsyncHookHandler = async (request) => {
+    if (!(await limits.allowAddress(request.ip))) throw new ApiError(TOO_MANY_REQUESTS, 429);
+  };
+  const limited = { onRequest: limitedByAddress };
 
-  app.post('/api/user/register', async (request) => {
+  app.post('/api/user/register', limited, async (request) => {
     if (!settings.bool('RegisterEnabled'))
       throw new ApiError('new user registration has been disabled by the admin');
     if (!settings.bool('PasswordRegisterEnabled')) {
@@ -66,18 +73,24 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     return ok();
   });
 
-  app.post('/api/user/login', async (request, reply) => {
+  app.post('/api/user/login', limited, async (request, reply) => {
     if (!settings.bool('PasswordLoginEnabled')) {
       throw new ApiError('password login has been disabled by the admin');
     }
     const input = parseInput(loginSchema, request.body);
     const user = await findUserForLogin(store.db, input.username);
+    // Counted per account (its id, however it is named), and not even tried once over the limit.
+    const account = user ? `user:${user.id}` : `name:${input.username.toLowerCase()}`;
+    if (!(await limits.accountAllowed(account))) throw new ApiError(TOO_MANY_REQUESTS, 429);
     // Compare even when the user is unknown, so the answer time does not tell which names exist.
     const passwordOk = await verifyPassword(
       input.password,
       user?.password ?? '$2a$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinvali',
     );
-    if (!user || !passwordOk || user.status !== UserStatus.Enabled) throw new ApiError(WRONG_CREDENTIALS);
+    if (!user || !passwordOk || user.status !== UserStatus.Enabled) {
+      await limits.accountFailed(account);
+      throw new ApiError(WRONG_CREDENTIALS);
+    }
     await startSession(store.db, reply, user.id);
     await updateUser(store.db, user.id, { last_login_at: nowSeconds() });
     return ok(toLoginResult(user));

@@ -48,7 +48,7 @@ function manageChanges(action: ManageAction): Updateable<UsersTable> {
 /** User administration, for admins (role 10 and up) within the rules of spec §6. */
 export const adminUserRoutes: FastifyPluginAsync = async (app) => {
   const { store, settings } = app;
-  const guarded = { preHandler: requireAdmin };
+  const guarded = { onRequest: requireAdmin };
 
   async function targetOf(id: number): Promise<UserRow> {
     const target = await findUserById(store.db, id);

@@ -41,7 +41,7 @@ function parseSetting(text: string | null): UserSetting {
 /** What a signed-in user does to their own account. */
 export const selfRoutes: FastifyPluginAsync = async (app) => {
   const { store, settings } = app;
-  const guarded = { preHandler: requireUser };
+  const guarded = { onRequest: requireUser };
 
   app.get('/api/user/self', guarded, async (request) => ok(toUserView(currentUser(request))));
 
@@ -57,10 +57,9 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
     if (input.display_name !== undefined)
       changes.display_name = input.display_name || changes.username || user.username;
     if (input.password) {
-      if (
-        input.original_password !== undefined &&
-        !(await verifyPassword(input.original_password, user.password))
-      ) {
+      // A stolen session must not become a stolen account: the current password is asked for.
+      if (!input.original_password) throw new ApiError('please enter the current password');
+      if (!(await verifyPassword(input.original_password, user.password))) {
         throw new ApiError('the current password is wrong');
       }
       changes.password = await hashPassword(input.password);

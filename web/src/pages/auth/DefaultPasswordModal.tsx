@@ -14,7 +14,7 @@ interface PasswordForm {
 export function DefaultPasswordModal({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const change = useApiMutation((values: PasswordForm) => authApi.changeOwnPassword(values.password), {
+  const change = useApiMutation((values: PasswordForm) => authApi.changeDefaultPassword(values.password), {
     successMessage: t('auth.passwordChanged'),
     onSuccess: () => navigate('/token'),
   });

@@ -1,5 +1,6 @@
 import type { ApiEnvelope, LoginResult } from '@relaygate/contract';
 import { api, request, withQuery } from '../../api/client.ts';
+import { DEFAULT_ROOT_PASSWORD } from './default-password.ts';
 import type { OAuthProvider } from './oauth-urls.ts';
 
 /** The public accounts calls of spec §7 and the password reset calls of the operations spec. */
@@ -33,7 +34,9 @@ export const authApi = {
       ApiEnvelope<LoginResult>
     >,
 
-  changeOwnPassword: (password: string) => api.put<unknown>('/api/user/self', { password }),
+  /** After a sign-in with the default root password, which is then the current one. */
+  changeDefaultPassword: (password: string) =>
+    api.put<unknown>('/api/user/self', { password, original_password: DEFAULT_ROOT_PASSWORD }),
 
   requestReset: (email: string, turnstile: string) =>
     api.get<unknown>('/api/reset_password', { email, turnstile }),

@@ -54,6 +54,8 @@ export const locale: Locale = {
       },
       password: {
         title: '修改密码',
+        current: '当前密码',
+        currentRequired: '请输入当前密码',
         new: '新密码',
         confirm: '确认新密码',
         submit: '修改密码',
@@ -143,6 +145,8 @@ export const locale: Locale = {
       },
       password: {
         title: 'Change password',
+        current: 'Current password',
+        currentRequired: 'Please enter the current password',
         new: 'New password',
         confirm: 'Confirm the new password',
         submit: 'Change password',

@@ -33,7 +33,9 @@ export const transferAffQuota = (quota: number) => api.post<void>('/api/user/aff
 /** Makes a new system access token, replacing the old one. */
 export const generateAccessToken = () => api.get<string>('/api/user/token');
 
-export const changePassword = (password: string) => api.put<void>('/api/user/self', { password });
+/** The server asks for the current password too, so a stolen session cannot take the account. */
+export const changePassword = ({ password, original }: { password: string; original: string }) =>
+  api.put<void>('/api/user/self', { password, original_password: original });
 
 export const deleteSelf = () => api.delete<void>('/api/user/self');
 

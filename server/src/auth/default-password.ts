@@ -1,0 +1,34 @@
+import { Role } from '@relaygate/contract';
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../store/users.ts';
+import { DEFAULT_ROOT_PASSWORD, verifyPassword } from './password.ts';
+
+export const CHANGE_DEFAULT_PASSWORD =
+  'the root password is still the default one: change it (PUT /api/user/self) before anything else';
+
+/** Whether each root password hash seen is the default password's: one bcrypt per hash, ever. */
+const verdicts = new Map<string, Promise<boolean>>();
+
+function isDefaultPassword(hash: string): Promise<boolean> {
+  let verdict = verdicts.get(hash);
+  if (!verdict) {
+    if (verdicts.size >= 64) verdicts.clear();
+    verdict = verifyPassword(DEFAULT_ROOT_PASSWORD, hash);
+    verdicts.set(hash, verdict);
+  }
+  return verdict;
+}
+
+/** What a session may still do while the root password is the default: read and change its own account. */
+const ALLOWED_WHILE_DEFAULT = new Set(['GET /api/user/self', 'PUT /api/user/self']);
+
+/**
+ * Whether this console request must be refused because it comes from a root session whose
+ * password is still the default. An access token (INITIAL_ROOT_ACCESS_TOKEN, or one root made)
+ * is a deliberate choice of the operator and keeps working.
+ */
+export async function heldForDefaultPassword(request: FastifyRequest, user: UserRow): Promise<boolean> {
+  if (request.sessionId === null || user.role < Role.Root) return false;
+  if (ALLOWED_WHILE_DEFAULT.has(`${request.method} ${request.routeOptions.url}`)) return false;
+  return isDefaultPassword(user.password);
+}

@@ -83,6 +83,7 @@ export const stripeRoutes: FastifyPluginAsync = async (app) => {
 
   // The webhook needs the raw body to check the signature, so this scope reads JSON as text.
   await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
       done(null, body),
     );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { NEW_ROOT_PASSWORD, ROOT_USERNAME, screenshotDir } from './support/constants.ts';
 import { collectPageErrors, expectSignedIn, signIn } from './support/session.ts';
 
-/** Every screen of the console's first part, with something each must show once loaded. */
+/** Every screen of the console built so far, with something each must show once loaded. */
 const SCREENS: { name: string; path: string; shows: (page: Page) => ReturnType<Page['locator']> }[] = [
   { name: 'home', path: '/', shows: (page) => page.getByTestId('footer') },
   { name: 'about', path: '/about', shows: (page) => page.getByTestId('footer') },
@@ -21,6 +21,9 @@ const SCREENS: { name: string; path: string; shows: (page: Page) => ReturnType<P
   { name: 'wallet', path: '/topup', shows: (page) => page.getByTestId('wallet-balance') },
   { name: 'redemptions', path: '/redemption', shows: (page) => page.locator('.ant-table') },
   { name: 'pricing', path: '/pricing', shows: (page) => page.locator('.ant-table') },
+  { name: 'dashboard', path: '/detail', shows: (page) => page.locator('.ant-statistic').first() },
+  { name: 'drawings', path: '/midjourney', shows: (page) => page.locator('.ant-table') },
+  { name: 'tasks', path: '/task', shows: (page) => page.locator('.ant-table') },
   { name: 'settings-operation', path: '/setting?tab=operation', shows: (page) => page.locator('.ant-tabs') },
   { name: 'settings-ratelimit', path: '/setting?tab=ratelimit', shows: (page) => page.locator('.ant-tabs') },
   { name: 'settings-models', path: '/setting?tab=models', shows: (page) => page.locator('.ant-tabs') },

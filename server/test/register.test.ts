@@ -343,7 +343,6 @@ describe.skipIf(databaseUnavailable())('POST /api/user/register', () => {
         '😀😀😀',
         "' OR 1=1 --",
         "x';DROP TABLE users;--",
-        'nul\u0000byte',
         'zero\u200bwidth',
       ];
       for (const username of candidates) {
@@ -357,6 +356,10 @@ describe.skipIf(databaseUnavailable())('POST /api/user/register', () => {
           expect(answer.body.message, username).toMatch(/invalid parameter: username/);
         }
       }
+      // A NUL character is refused with a 400 before parsing, for every route (see http/json-body.ts).
+      const nul = await register({ username: 'nul\u0000byte', password: PASSWORD });
+      expect(nul.status).toBe(400);
+      expect(nul.body.message).toMatch(/NUL character/);
       // The users table survived.
       const check = new ConsoleClient(t.url);
       await check.login(ROOT.username, ROOT.password);

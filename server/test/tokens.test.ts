@@ -153,7 +153,8 @@ describe.skipIf(databaseUnavailable())('tokens console API', () => {
       [{ name: 'x'.repeat(51) }, /name: token name must be at most 50 characters/],
       [{ name: '令'.repeat(51) }, /at most 50 characters/],
       [{ name: 42 }, /name/],
-      [{ name: 'a\u0000b' }, /control characters/],
+      // Refused before parsing, for every route (see http/json-body.ts).
+      [{ name: 'a\u0000b' }, /NUL character/],
       [{ name: 'ok', expired_time: past }, /expired_time must be in the future/],
       [{ name: 'ok', expired_time: 0 }, /expired_time/],
       [{ name: 'ok', expired_time: 'tomorrow' }, /expired_time/],

@@ -498,10 +498,14 @@ describe.skipIf(databaseUnavailable())('admin user management', () => {
         { username: "x' OR '1'='1", password: PASSWORD },
         { username: "a'); DROP TABLE users;--", password: PASSWORD },
         { username: 'tab\tname', password: PASSWORD },
-        { username: 'nul\u0000x', password: PASSWORD },
       ]) {
         await refusedWithoutChange(() => admin.post('/api/user/', body), /invalid parameter/);
       }
+      // A NUL character is refused before parsing, for every route (see http/json-body.ts).
+      await refusedWithoutChange(
+        () => admin.post('/api/user/', { username: 'nul\u0000x', password: PASSWORD }),
+        /NUL character/,
+      );
       await refusedWithoutChange(() => admin.post('/api/user/', '{"username":'), /not valid JSON/);
       expect(await canLogin("x' OR '1'='1")).toBe(false);
     });

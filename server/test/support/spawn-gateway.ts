@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -51,8 +52,12 @@ export async function spawnGateway(
   entry = SOURCES,
 ): Promise<SpawnedGateway> {
   const port = await freePort();
-  // Its own journal unless the test restarts a gateway in the place of one it killed.
+  // Its own journal unless the test restarts a gateway in the place of one it killed. A journal
+  // of its own is removed when it stops cleanly; a killed one's is left to the gateway started in
+  // its place.
+  const ownsJournal = env.SETTLEMENT_JOURNAL_DIR === undefined;
   const journalDir = env.SETTLEMENT_JOURNAL_DIR ?? newJournalDir();
+  let killed = false;
   const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
@@ -101,13 +106,16 @@ export async function spawnGateway(
     journalDir,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await once(child, 'exit');
-      clearTimeout(timer);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await once(child, 'exit');
+        clearTimeout(timer);
+      }
+      if (ownsJournal && !killed) rmSync(journalDir, { recursive: true, force: true });
     },
     async killHard() {
+      killed = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       const workers = childPids(child.pid!);
       // The primary first, so it cannot fork a replacement for a worker it sees die.

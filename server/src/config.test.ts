@@ -32,7 +32,7 @@ describe('loadConfig', () => {
       headersTimeoutMs: 30_000,
       bodyTimeoutMs: 60_000,
       keepAliveTimeoutMs: 72_000,
-      maxRequestsPerSocket: 1000,
+      maxRequestsPerSocket: 0,
     });
     expect(loadConfig({ HTTP_HEADERS_TIMEOUT: '0.5', HTTP_BODY_TIMEOUT: '2' }).http.headersTimeoutMs).toBe(
       500,

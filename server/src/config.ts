@@ -64,7 +64,9 @@ const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT: seconds(30),
   HTTP_BODY_TIMEOUT: seconds(60),
   HTTP_KEEP_ALIVE_TIMEOUT: seconds(72),
-  HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  // Unlimited by default, as Node's: past the limit Node answers a request already sent on the
+  // socket with a bare 503, which a client that pipelines or ignores `Connection: close` sees as a failure.
+  HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(0),
   CRITICAL_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
   CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(1200),

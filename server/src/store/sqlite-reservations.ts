@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Store } from './db.ts';
 import type { Reservation } from './quota.ts';
-import { Refused, type ReserveOutcome } from './reserve-outcome.ts';
+import type { ReserveOutcome } from './reserve-outcome.ts';
 import { preparedOnce } from './sqlite-statements.ts';
 import { nowSeconds } from './users.ts';
 
@@ -19,19 +19,24 @@ const statementsFor = preparedOnce((db: SQLite.Database) => ({
   giveToken: db.prepare('UPDATE tokens SET remain_quota = remain_quota + ? WHERE id = ?'),
 }));
 
-/** One reservation's writes; run inside an outer transaction, it is its own savepoint. */
+/**
+ * One reservation's writes, inside the batch's transaction. A refused one leaves nothing behind:
+ * the wallet is taken first, and given back in the same transaction when the token cannot cover
+ * it (cheaper than a savepoint per call, which costs two more statements each).
+ */
 function reserveOne(db: SQLite.Database) {
   const st = statementsFor(db);
-  return db.transaction((reservation: Reservation, now: number) => {
+  return (reservation: Reservation, now: number): ReserveOutcome => {
     const { payer, amount } = reservation;
-    if (st.takeUser.run(amount, payer.userId, amount).changes !== 1)
-      throw new Refused('user_quota_exhausted');
+    if (st.takeUser.run(amount, payer.userId, amount).changes !== 1) return 'user_quota_exhausted';
     if (
       !payer.tokenUnlimited &&
       payer.tokenId > 0 &&
       st.takeToken.run(amount, payer.tokenId, amount).changes !== 1
-    )
-      throw new Refused('token_quota_exhausted');
+    ) {
+      st.giveUser.run(amount, payer.userId);
+      return 'token_quota_exhausted';
+    }
     st.record.run(
       reservation.id,
       reservation.nodeId,
@@ -41,7 +46,8 @@ function reserveOne(db: SQLite.Database) {
       amount,
       now,
     );
-  });
+    return 'reserved';
+  };
 }
 const reserveOneFor = preparedOnce(reserveOne);
 
@@ -68,15 +74,7 @@ async function commitWaiting(store: Store, waiting: Waiting[]): Promise<void> {
     const outcomes = await inTransaction(store, (db) => {
       const one = reserveOneFor(db);
       const now = nowSeconds();
-      return batch.map(({ reservation }): ReserveOutcome => {
-        try {
-          one(reservation, now);
-          return 'reserved';
-        } catch (error) {
-          if (error instanceof Refused) return error.outcome;
-          throw error;
-        }
-      });
+      return batch.map(({ reservation }) => one(reservation, now));
     });
     batch.forEach((entry, i) => entry.resolve(outcomes[i]!));
   } catch (error) {
@@ -86,8 +84,7 @@ async function commitWaiting(store: Store, waiting: Waiting[]): Promise<void> {
 
 /**
  * Reserves on SQLite with group commit: the reservations of all calls that arrive in one turn of
- * the event loop are written in one transaction, each in its own savepoint (a refused one undoes
- * only itself), so a burst of calls costs one commit instead of one each. A commit, not the
+ * the event loop are written in one transaction (a refused one leaves nothing behind), so a burst of calls costs one commit instead of one each. A commit, not the
  * statements, is what a reservation costs on SQLite (the WAL pages written).
  */
 export function reserveInSqlite(store: Store, reservation: Reservation): Promise<ReserveOutcome> {

@@ -45,14 +45,14 @@ describe('KeyCache.applyBalances', () => {
         [unlimited.id, -3],
       ]),
     };
-    keys.applyBalances(balances, 0);
+    keys.applyBalances(balances);
     expect(published).toEqual([
       { kind: 'user', id: limited.userId },
       { kind: 'token', key: 'limitedkey' },
     ]);
     // The next batch finds the token gone from the cache: nothing is published for it again.
     published.length = 0;
-    keys.applyBalances({ users: new Map(), tokens: new Map([[limited.id, -9]]) }, 0);
+    keys.applyBalances({ users: new Map(), tokens: new Map([[limited.id, -9]]) });
     expect(published).toEqual([]);
   });
 
@@ -60,7 +60,7 @@ describe('KeyCache.applyBalances', () => {
     const keys = new KeyCache(store, 3600, bus);
     const token = await cachedToken(keys, 'positivekey', false);
     published.length = 0;
-    keys.applyBalances({ users: new Map([[token.userId, 10]]), tokens: new Map([[token.id, 5]]) }, 0);
+    keys.applyBalances({ users: new Map([[token.userId, 10]]), tokens: new Map([[token.id, 5]]) });
     expect(published).toEqual([]);
     expect((await keys.token('positivekey'))?.remain_quota).toBe(5);
     expect((await keys.user(token.userId))?.quota).toBe(10);

@@ -83,19 +83,16 @@ export class KeyCache {
   }
 
   /**
-   * After a settlement batch: puts the balances it left into the cached rows, so trust decisions
-   * are never more than one batch behind. A wallet at or below zero, or below `watchBelow`, and a
-   * limited token at or below zero are dropped in every process and on every node, so they all
-   * reload the row and refuse the next call instead of trusting their cached balance.
+   * After a settlement batch: puts the balances it left into the cached rows. A wallet or a limited
+   * token at or below zero is dropped in every process and on every node, so they all reload it and
+   * refuse the next call without a database round trip. (The reservation, not the cache, decides
+   * every call; a positive balance needs no reload anywhere.)
    */
-  applyBalances(
-    balances: { users: Map<number, number>; tokens: Map<number, number> },
-    watchBelow: number,
-  ): void {
+  applyBalances(balances: { users: Map<number, number>; tokens: Map<number, number> }): void {
     for (const [id, quota] of balances.users) {
       const cached = this.users.get(id);
       if (cached) cached.quota = quota;
-      if (quota <= 0 || quota < watchBelow) this.invalidateUser(id);
+      if (quota <= 0) this.invalidateUser(id);
     }
     for (const [id, remain] of balances.tokens) {
       const key = this.keyOfToken.get(id);

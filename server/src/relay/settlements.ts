@@ -4,9 +4,6 @@ import { claimNodeIdentity } from './node-identity.ts';
 import { SettlementBatcher } from './settlement-batcher.ts';
 import { SettlementJournal } from './settlement-journal.ts';
 
-/** Below this wallet balance (new-api's $10), a settled user is reloaded by every process. */
-const WATCH_UNITS = 10;
-
 export interface Settlements {
   batcher: SettlementBatcher;
   nodeId: string;
@@ -35,7 +32,7 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
           'the database refuses one settlement; it stays in the journal',
         ),
       onSettled: (result, batch) => {
-        app.keys.applyBalances(result.balances, WATCH_UNITS * app.settings.number('QuotaPerUnit'));
+        app.keys.applyBalances(result.balances);
         app.quotaData.settled(result, batch);
       },
     },

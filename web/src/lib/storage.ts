@@ -12,6 +12,8 @@ export const StorageKey = {
   logColumns: 'log-columns',
   sidebarCollapsed: 'sidebar-collapsed',
   noticeSeen: 'notice-seen',
+  playgroundSettings: 'playground-settings',
+  playgroundMessages: 'playground-messages',
 } as const;
 
 type Key = (typeof StorageKey)[keyof typeof StorageKey];

@@ -94,6 +94,10 @@ const Tasks = screen(
   () => import('./pages/task/TasksPage.tsx'),
   (m) => m.TasksPage,
 );
+const Playground = screen(
+  () => import('./pages/playground/PlaygroundPage.tsx'),
+  (m) => m.PlaygroundPage,
+);
 const planned = <PlannedScreen />;
 
 export const router = createBrowserRouter([
@@ -124,7 +128,8 @@ export const router = createBrowserRouter([
       { path: '/detail', element: login(Dashboard) },
       { path: '/midjourney', element: login(Drawings) },
       { path: '/task', element: login(Tasks) },
-      ...['/playground', '/chat2link'].map((path) => ({
+      { path: '/playground', element: login(Playground) },
+      ...['/chat2link'].map((path) => ({
         path,
         element: login(planned),
       })),

@@ -23,6 +23,13 @@ export function withQuery(path: string, query?: Query): string {
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
+/** The server refused the session (a 401): forget the user and go to /login?expired=true. */
+export function expireSession(): void {
+  const onLoginPage = window.location.pathname.startsWith('/login');
+  setSessionUser(null, { expired: true });
+  if (!onLoginPage) navigateToLogin('/login?expired=true');
+}
+
 /** The `message` of an error answer's envelope, when it has one. */
 async function serverMessage(response: Response): Promise<string> {
   try {
@@ -33,14 +40,20 @@ async function serverMessage(response: Response): Promise<string> {
   }
 }
 
+/** The headers every console call carries: no-store, and New-Api-User when signed in (spec 001 §7). */
+export function sessionHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  const user = getSessionUser();
+  if (user) headers['New-Api-User'] = String(user.id);
+  return headers;
+}
+
 /**
  * One /api call: sends New-Api-User and no-store, maps HTTP errors to the catalogue's messages,
  * sends a 401 to /login?expired=true, and answers the response (success:false is not thrown here).
  */
 async function send(method: Method, path: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-  const user = getSessionUser();
-  if (user) headers['New-Api-User'] = String(user.id);
+  const headers = sessionHeaders();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
@@ -55,9 +68,7 @@ async function send(method: Method, path: string, body?: unknown): Promise<Respo
     throw new HttpError(0, i18n.t('error.network'));
   }
   if (response.status === 401) {
-    const onLoginPage = window.location.pathname.startsWith('/login');
-    setSessionUser(null, { expired: true });
-    if (!onLoginPage) navigateToLogin('/login?expired=true');
+    expireSession();
     throw new HttpError(401, i18n.t('error.expired'));
   }
   if (!response.ok) {

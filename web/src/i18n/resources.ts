@@ -4,6 +4,7 @@ import { locale as dashboard } from '../pages/dashboard/locale.ts';
 import { locale as home } from '../pages/home/locale.ts';
 import { locale as log } from '../pages/log/locale.ts';
 import { locale as personal } from '../pages/personal/locale.ts';
+import { locale as playground } from '../pages/playground/locale.ts';
 import { locale as pricing } from '../pages/pricing/locale.ts';
 import { locale as redemption } from '../pages/redemption/locale.ts';
 import { locale as setting } from '../pages/setting/locale.ts';
@@ -23,6 +24,7 @@ export const locales: Record<string, Locale> = {
   home,
   log,
   personal,
+  playground,
   pricing,
   redemption,
   setting,

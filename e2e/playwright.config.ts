@@ -37,5 +37,6 @@ export default defineConfig({
     { name: 'screens', testMatch: 'screens.spec.ts', dependencies: ['journey'] },
     { name: 'admin', testMatch: 'admin.spec.ts', dependencies: ['screens'] },
     { name: 'money', testMatch: 'money.spec.ts', dependencies: ['admin'] },
+    { name: 'playground', testMatch: 'playground.spec.ts', dependencies: ['journey'] },
   ],
 });

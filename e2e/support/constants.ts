@@ -5,6 +5,8 @@ export const NEW_ROOT_PASSWORD = 'e2e-root-password-1';
 export const CHANNEL_NAME = 'e2e-openai';
 export const TOKEN_NAME = 'e2e-token';
 export const MODEL = 'gpt-4.1-nano';
+/** How many events of the recorded stream a channel based at <upstream>/hold sends before it holds. */
+export const HELD_STREAM_EVENTS = 8;
 
 /** Set by global-setup.ts for the specs (Playwright passes the setup's environment to its workers). */
 export const gatewayUrl = () => process.env.E2E_GATEWAY_URL!;

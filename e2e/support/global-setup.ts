@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { fixtureJson, fixturesAvailable } from '../../server/test/support/fixtures.ts';
+import { fixtureChunks, fixtureJson, fixturesAvailable } from '../../server/test/support/fixtures.ts';
 import { MockUpstream } from '../../server/test/support/mock-upstream.ts';
 import { BUNDLE, spawnGateway } from '../../server/test/support/spawn-gateway.ts';
 import { createTestDatabase } from '../../server/test/support/test-database.ts';
+import { HELD_STREAM_EVENTS } from './constants.ts';
 import { startMockEpay } from './mock-epay.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -18,7 +19,14 @@ export default async function globalSetup() {
     throw new Error('the recorded provider fixtures (../shared/fixtures/upstream) are missing');
 
   const upstream = await new MockUpstream().start();
-  upstream.reply('/v1/chat/completions', { json: fixtureJson('openai/chat/openai-text.json') });
+  const completion = fixtureJson('openai/chat/openai-text.json');
+  const stream = fixtureChunks('openai/chat/openai-text.chunks.txt');
+  upstream.handler('/v1/chat/completions', (request) =>
+    request.json?.stream === true ? { sse: stream } : { json: completion },
+  );
+  // A channel based at <upstream>/hold answers the first events of the stream, then holds the
+  // connection open until the caller leaves (the playground's stop).
+  upstream.reply('/hold/v1/chat/completions', { sse: stream, stallAfter: HELD_STREAM_EVENTS });
   const db = await createTestDatabase('sqlite');
   const gateway = await spawnGateway(db, { WEB_DIST, LOG_LEVEL: 'warn' }, BUNDLE);
   const epay = await startMockEpay();

@@ -114,6 +114,35 @@ describe.skipIf(databaseUnavailable())('moderations, speech, rerank and translat
     expect(body.error.type).toBe('invalid_request_error');
   });
 
+  it('answers a broken upload 400 and an upload to a JSON endpoint 415, in the OpenAI shape, calling no upstream', async () => {
+    const seen = mock.requests.length;
+    const multipart = (path: string, body: string, boundary = 'b0undary') =>
+      fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body,
+      });
+    const cut = '--b0undary\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\n\r\nRIFF';
+    const broken = await multipart('/v1/audio/transcriptions', cut);
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({
+      error: { message: /not valid multipart/, type: 'invalid_request_error' },
+    });
+    const modelAsFile =
+      '--b0undary\r\nContent-Disposition: form-data; name="model"; filename="m.txt"\r\n\r\nwhisper-1\r\n--b0undary--\r\n';
+    const noModel = await multipart('/v1/audio/translations', modelAsFile);
+    expect(noModel.status).toBe(400);
+    expect(await noModel.json()).toMatchObject({ error: { message: /^model is required/ } });
+    // A JSON endpoint never reads a multipart body (an image request priced from it, say).
+    const wrongType = await multipart('/v1/images/generations', '--b0undary--\r\n');
+    expect(wrongType.status).toBe(415);
+    expect(await wrongType.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
+    expect(mock.requests.length).toBe(seen);
+  });
+
   it('answers malformed JSON and unknown /v1 paths in the OpenAI error shape', async () => {
     const bad = await fetch(`${t.url}/v1/chat/completions`, {
       method: 'POST',

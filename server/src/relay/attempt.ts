@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Dispatcher, FormData } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { StreamedBody } from '../http/multipart-body.ts';
 import type { RoutableChannel } from '../cache/channel-index.ts';
 import { channelTypeInfo } from '../providers/channel-types.ts';
 import { takesStreamUsageOption, type Endpoint } from './endpoints.ts';
@@ -51,7 +52,7 @@ async function readErrorText(response: Dispatcher.ResponseData): Promise<string>
 }
 
 export interface UpstreamRequest extends UpstreamTarget {
-  body: string | FormData;
+  body: string | StreamedBody;
   format: WireFormat;
 }
 
@@ -129,16 +130,17 @@ export async function tryChannel(
   }
   const request = upstreamRequest(app, endpoint, body, channel, upstreamModel);
   if (typeof request === 'string') return { status: 400, message: request, retryable: true };
+  const { body: payload } = request;
   const headers =
-    typeof request.body === 'string'
+    typeof payload === 'string'
       ? { ...request.headers, 'content-type': 'application/json' }
-      : request.headers;
+      : { ...request.headers, 'content-type': payload.contentType, 'content-length': String(payload.length) };
   let response: Dispatcher.ResponseData;
   try {
     response = await upstream.send(request.url, {
       method: 'POST',
       headers,
-      body: request.body as string,
+      body: typeof payload === 'string' ? payload : payload.stream(),
       signal: abort.signal,
       addressTrusted: channel.row.address_trusted !== 0,
     });

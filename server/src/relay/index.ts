@@ -38,13 +38,6 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     request.caller = await authenticateCaller(app, extractKey(request), request.ip);
   });
 
-  // Audio uploads arrive as multipart: keep the bytes, the relay parses them itself.
-  app.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: app.config.maxRequestBodyBytes },
-    (_request, body, done) => done(null, body),
-  );
-
   app.setErrorHandler((error: FastifyError | RelayError, request, reply) => {
     const format = ((request.routeOptions.config as { format?: WireFormat }).format ??
       'openai') as WireFormat;
@@ -58,10 +51,10 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'relay failed');
     const message =
-      status === 413
-        ? 'the request body is too large'
-        : status === 500
-          ? 'internal error in the gateway'
+      status === 500
+        ? 'internal error in the gateway'
+        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'the request body is too large'
           : error.message;
     const code = status === 500 ? 'internal_error' : 'invalid_request';
     const relayError = new RelayError(status, message, code, 'invalid_request_error');

@@ -1,4 +1,5 @@
-import { FormData } from 'undici';
+import { multipartBody, type StreamedBody } from '../http/multipart-body.ts';
+import { isFilePart, type SpooledForm } from '../http/multipart-spool.ts';
 import type { Endpoint } from './endpoints.ts';
 import { invalidRequest, requireJsonObject } from './relay-error.ts';
 import type { WireFormat } from './wire-format.ts';
@@ -12,7 +13,8 @@ export interface RelayBody {
   maxTokens: number;
   /** The call as OpenAI chat (or the endpoint's own OpenAI shape): what OpenAI-format channels get. */
   json?: Record<string, unknown>;
-  form?: FormData;
+  /** An upload (audio): its files wait in a spool file, streamed to each channel tried. */
+  form?: SpooledForm;
   /** The format the client spoke; answers and errors go back in it. */
   clientFormat: WireFormat;
   /** The client's own body, when it is not OpenAI: passed through to a channel of the same format. */
@@ -45,25 +47,11 @@ export function readJsonBody(endpoint: Endpoint, body: unknown): RelayBody {
   };
 }
 
-/** Parses a multipart body (audio uploads) with the platform's own parser. */
-export async function readMultipartBody(
-  endpoint: Endpoint,
-  raw: Buffer,
-  contentType: string,
-): Promise<RelayBody> {
-  let form: FormData;
-  try {
-    const parsed = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
-    form = new FormData();
-    for (const [name, value] of parsed.entries()) {
-      if (typeof value === 'string') form.append(name, value);
-      else form.append(name, new Blob([await value.arrayBuffer()], { type: value.type }), value.name);
-    }
-  } catch {
-    throw invalidRequest('the request body is not valid multipart form data');
-  }
-  const model = form.get('model') ?? endpoint.defaultModel;
-  if (typeof model !== 'string' || model.trim() === '') {
+/** What routing needs from an upload, read from its text fields (the files stay spooled). */
+export function readMultipartBody(endpoint: Endpoint, form: SpooledForm): RelayBody {
+  const model = form.text('model') ?? endpoint.defaultModel;
+  const modelIsFile = form.parts.some((part) => part.name === 'model' && isFilePart(part));
+  if (typeof model !== 'string' || model.trim() === '' || modelIsFile) {
     throw invalidRequest('model is required');
   }
   return {
@@ -84,16 +72,15 @@ export function upstreamBody(
   body: RelayBody,
   upstreamModel: string,
   requestStreamUsage: boolean,
-): string | FormData {
+): string | StreamedBody {
   if (body.form) {
-    const form = new FormData();
-    for (const [name, value] of body.form.entries()) {
-      if (name === 'model') form.append('model', upstreamModel);
-      else if (typeof value === 'string') form.append(name, value);
-      else form.append(name, value, (value as File).name);
-    }
-    if (!body.form.has('model')) form.append('model', upstreamModel);
-    return form;
+    const form = body.form;
+    const parts = form.parts.map((part) =>
+      part.name === 'model' && !isFilePart(part) ? { ...part, value: upstreamModel } : part,
+    );
+    if (!form.parts.some((part) => part.name === 'model'))
+      parts.push({ name: 'model', value: upstreamModel });
+    return multipartBody(parts, (part) => form.read(part));
   }
   const json: Record<string, unknown> = { ...body.json, model: upstreamModel };
   if (body.stream && requestStreamUsage) {

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { spoolMultipart } from '../http/multipart-spool.ts';
 import { currentUser, requireUser } from '../auth/guard.ts';
 import { usableGroups } from '../options/groups.ts';
 import { callerOf, type Caller } from './caller.ts';
@@ -7,15 +9,39 @@ import { relayCall, type RelayRuntime } from './pipeline.ts';
 import { readJsonBody, readMultipartBody, type RelayBody } from './relay-body.ts';
 import { RelayError, invalidRequest } from './relay-error.ts';
 
-async function readBody(endpoint: Endpoint, request: FastifyRequest): Promise<RelayBody> {
-  if (endpoint.multipart) {
-    const contentType = String(request.headers['content-type'] ?? '');
-    if (!Buffer.isBuffer(request.body) || !contentType.startsWith('multipart/form-data')) {
-      throw invalidRequest('this endpoint takes multipart/form-data');
-    }
-    return readMultipartBody(endpoint, request.body, contentType);
+/**
+ * An upload, read as it arrives (files spooled to a nameless temporary file, never held whole in
+ * memory), within the body limit. The spool lives until the answer has gone out or the client left.
+ */
+async function readUpload(
+  app: FastifyInstance,
+  endpoint: Endpoint,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<RelayBody> {
+  const contentType = String(request.headers['content-type'] ?? '');
+  if (!(request.body instanceof Readable) || !contentType.startsWith('multipart/form-data')) {
+    throw invalidRequest('this endpoint takes multipart/form-data');
   }
-  return readJsonBody(endpoint, request.body);
+  const form = await spoolMultipart(request.body, request.headers, {
+    maxBytes: app.config.maxRequestBodyBytes,
+  });
+  if (reply.raw.closed) void form.close();
+  else reply.raw.once('close', () => void form.close());
+  return readMultipartBody(endpoint, form);
+}
+
+/** The multipart endpoints, in a scope of their own: only they take (and stream) multipart bodies. */
+async function uploadRoutes(app: FastifyInstance, runtime: RelayRuntime): Promise<void> {
+  // The body is handed over unread; the route reads it as a stream, after the key was checked.
+  app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
+  for (const endpoint of OPENAI_ENDPOINTS.filter((e) => e.multipart)) {
+    app.post(endpoint.path, { config: { format: 'openai' } }, async (request, reply) => {
+      const caller = callerOf(request);
+      const body = await readUpload(app, endpoint, request, reply);
+      return relayCall(app, runtime, request, reply, endpoint, caller, body);
+    });
+  }
 }
 
 /** A console user calling from the playground: billed to their wallet, no API token involved. */
@@ -54,13 +80,13 @@ export function callerModels(app: FastifyInstance, caller: Caller): string[] {
 /** /v1/* in the OpenAI format, and the playground's /pg/chat/completions. */
 export async function openAIRoutes(app: FastifyInstance, runtime: RelayRuntime): Promise<void> {
   const routeOptions = { bodyLimit: app.config.maxRequestBodyBytes, config: { format: 'openai' } };
-  for (const endpoint of OPENAI_ENDPOINTS) {
+  for (const endpoint of OPENAI_ENDPOINTS.filter((e) => !e.multipart)) {
     app.post(endpoint.path, routeOptions, async (request, reply) => {
       const caller = callerOf(request);
-      const body = await readBody(endpoint, request);
-      return relayCall(app, runtime, request, reply, endpoint, caller, body);
+      return relayCall(app, runtime, request, reply, endpoint, caller, readJsonBody(endpoint, request.body));
     });
   }
+  await app.register(async (scope) => uploadRoutes(scope, runtime));
 
   const chat = OPENAI_ENDPOINTS.find((e) => e.path === '/v1/chat/completions')!;
   const playgroundOptions = { ...routeOptions, config: { format: 'openai', session: true } };

@@ -1,4 +1,5 @@
-import { request, type Dispatcher, type FormData } from 'undici';
+import type { Readable } from 'node:stream';
+import { request, type Dispatcher } from 'undici';
 import { EMPTY_ALLOW_LIST, type AllowList } from '../net/allow-list.ts';
 import { OUTBOUND_REFUSED, outboundAgents, type OutboundAgents } from '../net/outbound-guard.ts';
 
@@ -37,7 +38,7 @@ export class UpstreamClient {
     init: {
       method: Dispatcher.HttpMethod;
       headers: Record<string, string>;
-      body?: string | Buffer | FormData;
+      body?: string | Buffer | Readable;
       signal?: AbortSignal;
       /** Root chose this address (channels.address_trusted); otherwise only public addresses. */
       addressTrusted: boolean;

@@ -115,7 +115,11 @@ export class MockUpstream {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+    } catch {
+      return; // The gateway hung up before it had sent the whole request (a cancelled upload).
+    }
     const body = Buffer.concat(chunks);
     const recorded: RecordedRequest = {
       method: req.method ?? '',

@@ -19,7 +19,17 @@ export class OutboundRefusedError extends Error {
   }
 }
 
-async function resolve(host: string): Promise<{ address: string; family: number }[]> {
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/** Every address a host name resolves to; the system's resolver unless one is given (tests give theirs). */
+export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
+
+const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+
+async function resolve(host: string, resolver: Resolver): Promise<ResolvedAddress[]> {
   if (isIP(host)) return [{ address: host, family: isIP(host) }];
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -29,7 +39,7 @@ async function resolve(host: string): Promise<{ address: string; family: number 
     );
   });
   try {
-    return await Promise.race([lookup(host, { all: true, verbatim: true }), timeout]);
+    return await Promise.race([resolver(host), timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -41,8 +51,13 @@ async function resolve(host: string): Promise<{ address: string; family: number 
  * The connection then goes to that very address, so a second, different DNS answer (rebinding)
  * never reaches a socket.
  */
-export async function checkedAddress(host: string, trusted: boolean, allow: AllowList): Promise<string> {
-  const addresses = await resolve(host);
+export async function checkedAddress(
+  host: string,
+  trusted: boolean,
+  allow: AllowList,
+  resolver: Resolver = systemResolver,
+): Promise<string> {
+  const addresses = await resolve(host, resolver);
   if (addresses.length === 0) throw Object.assign(new Error(`${host} has no address`), { code: 'ENOTFOUND' });
   for (const { address } of addresses) {
     const reason = refusalReason(host, address, { trusted, allow });
@@ -56,19 +71,20 @@ export interface OutboundAgentOptions extends Omit<Agent.Options, 'connect'> {
   trusted: boolean;
   /** The hosts and ranges root allows, read at each new connection. */
   allowList: () => AllowList;
+  resolver?: Resolver;
 }
 
 /**
  * An undici Agent whose every new connection is checked by the guard. undici follows no
  * redirects on its own, so every address it reaches is one the caller asked for and this checked.
  */
-export function outboundAgent({ trusted, allowList, ...options }: OutboundAgentOptions): Agent {
+export function outboundAgent({ trusted, allowList, resolver, ...options }: OutboundAgentOptions): Agent {
   const connect = buildConnector({});
   return new Agent({
     ...options,
     connect(connectOptions, callback) {
       const { hostname } = connectOptions;
-      checkedAddress(hostname, trusted, allowList()).then(
+      checkedAddress(hostname, trusted, allowList(), resolver).then(
         (address) =>
           connect(
             {
@@ -94,9 +110,10 @@ export interface OutboundAgents {
 export function outboundAgents(
   options: Omit<Agent.Options, 'connect'>,
   allowList: () => AllowList,
+  resolver?: Resolver,
 ): OutboundAgents {
-  const trusted = outboundAgent({ ...options, trusted: true, allowList });
-  const guarded = outboundAgent({ ...options, trusted: false, allowList });
+  const trusted = outboundAgent({ ...options, trusted: true, allowList, resolver });
+  const guarded = outboundAgent({ ...options, trusted: false, allowList, resolver });
   return {
     for: (isTrusted) => (isTrusted ? trusted : guarded),
     close: async () => {

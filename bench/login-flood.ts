@@ -3,6 +3,8 @@ import { percentile } from './load.ts';
 
 /** `/api/status` latency alone and under a flood of wrong-password logins (issue #12: reported, never asserted). */
 export interface LoginFloodNumbers {
+  loops: number;
+  workers: number;
   quietP50Ms: number;
   quietP99Ms: number;
   floodP50Ms: number;
@@ -44,7 +46,8 @@ export async function loginFlood(gw: Gateway, loops = 30, seconds = 5): Promise<
       }).catch(() => null);
       if (response?.status === 429) refused += 1;
       else if (response) answered += 1;
-      await response?.arrayBuffer();
+      // A connection reset mid-answer must not end the loop (and with it the whole bench run).
+      await response?.arrayBuffer().catch(() => undefined);
     }
   };
   const flooding = Promise.all(Array.from({ length: loops }, loop));
@@ -54,6 +57,8 @@ export async function loginFlood(gw: Gateway, loops = 30, seconds = 5): Promise<
   running = false;
   await flooding;
   return {
+    loops,
+    workers: gw.workers,
     quietP50Ms: p(quiet, 50),
     quietP99Ms: p(quiet, 99),
     floodP50Ms: p(flood, 50),
@@ -64,5 +69,5 @@ export async function loginFlood(gw: Gateway, loops = 30, seconds = 5): Promise<
 }
 
 export const loginFloodNote = (n: LoginFloodNumbers): string =>
-  `/api/status under a login flood (30 loops, W=1): p50 ${n.floodP50Ms.toFixed(1)} ms, p99 ${n.floodP99Ms.toFixed(1)} ms ` +
+  `/api/status under a login flood (${n.loops} loops, W=${n.workers}): p50 ${n.floodP50Ms.toFixed(1)} ms, p99 ${n.floodP99Ms.toFixed(1)} ms ` +
   `(alone: p50 ${n.quietP50Ms.toFixed(1)} ms, p99 ${n.quietP99Ms.toFixed(1)} ms); logins answered ${n.answered}, refused 429 ${n.refused}`;

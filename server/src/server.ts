@@ -84,6 +84,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       () => settings.number('DataExportInterval'),
       logError('dashboard data flush failed; its counts are kept for the next one'),
     );
+    const stopFollowingInterval = settings.onChange((key) => {
+      if (key === 'DataExportInterval') quotaDataFlush.reschedule();
+    });
     settings.startSync(config.syncFrequencySeconds, logError('option reload failed'));
     channels.startSync(config.syncFrequencySeconds, logError('channel index rebuild failed'));
     return {
@@ -99,6 +102,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         settings.stopSync();
         channels.stopSync();
         await sessionSweep.stop();
+        stopFollowingInterval();
         // The app's close settles what is queued, which counts it; then the last counts are flushed.
         await app.close();
         await quotaDataFlush.stop().catch(logError('last dashboard data flush failed'));

@@ -79,34 +79,47 @@ export class QuotaDataRollup {
 }
 
 export interface QuotaDataFlusher {
+  /** Reads DataExportInterval anew (after it changed): the next flush is due that long after the last one. */
+  reschedule(): void;
   /** Stops the timer and flushes what is left (at shutdown). */
   stop(): Promise<void>;
 }
 
-/** Flushes the roll-up every DataExportInterval minutes (read anew each time) and once more at stop. */
+/**
+ * Flushes the roll-up every DataExportInterval minutes and once more at stop. A changed interval
+ * takes effect at once through `reschedule`: shortened below the time already waited, the flush
+ * runs now.
+ */
 export function startQuotaDataFlush(
-  rollup: QuotaDataRollup,
+  rollup: Pick<QuotaDataRollup, 'flush'>,
   intervalMinutes: () => number,
   onError: (error: unknown) => void,
 ): QuotaDataFlusher {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let flushing = false;
+  let lastFlush = Date.now();
   const schedule = () => {
-    timer = setTimeout(
-      () => {
-        void rollup
-          .flush()
-          .catch(onError)
-          .finally(() => {
-            if (!stopped) schedule();
-          });
-      },
-      Math.max(1, intervalMinutes()) * 60_000,
-    );
+    clearTimeout(timer);
+    if (stopped || flushing) return;
+    const due = lastFlush + Math.max(1, intervalMinutes()) * 60_000;
+    timer = setTimeout(run, Math.max(0, due - Date.now()));
     timer.unref();
+  };
+  const run = () => {
+    flushing = true;
+    lastFlush = Date.now();
+    void rollup
+      .flush()
+      .catch(onError)
+      .finally(() => {
+        flushing = false;
+        schedule();
+      });
   };
   schedule();
   return {
+    reschedule: schedule,
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RequireAdmin, RequireLogin } from './session/guards.tsx';
 import { AppLayout } from './shell/AppLayout.tsx';
-import { NotFound, PlannedScreen } from './shell/NotFound.tsx';
+import { NotFound } from './shell/NotFound.tsx';
 
 /** Each screen is its own chunk, loaded when first visited. */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -98,7 +98,14 @@ const Playground = screen(
   () => import('./pages/playground/PlaygroundPage.tsx'),
   (m) => m.PlaygroundPage,
 );
-const planned = <PlannedScreen />;
+const Chat = screen(
+  () => import('./pages/chat/ChatPage.tsx'),
+  (m) => m.ChatPage,
+);
+const Chat2Link = screen(
+  () => import('./pages/chat/Chat2LinkPage.tsx'),
+  (m) => m.Chat2LinkPage,
+);
 
 export const router = createBrowserRouter([
   {
@@ -129,11 +136,8 @@ export const router = createBrowserRouter([
       { path: '/midjourney', element: login(Drawings) },
       { path: '/task', element: login(Tasks) },
       { path: '/playground', element: login(Playground) },
-      ...['/chat2link'].map((path) => ({
-        path,
-        element: login(planned),
-      })),
-      { path: '/chat/:id?', element: planned },
+      { path: '/chat2link', element: login(Chat2Link) },
+      { path: '/chat/:id?', element: Chat },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -82,7 +82,8 @@ export const common: Locale = {
       notFound: '页面不存在',
       backHome: '返回首页',
       footer: '由 Relaygate 驱动，兼容 new-api 控制台接口',
-      planned: '此页面将在控制台的下一部分提供。',
+      festiveMenu: '新年',
+      festive: '新年快乐！🎉',
     },
     menu: {
       playground: '操练场',
@@ -203,7 +204,8 @@ export const common: Locale = {
       notFound: 'Page does not exist',
       backHome: 'Back to home',
       footer: 'Powered by Relaygate, compatible with the new-api console API',
-      planned: 'This screen comes with the next part of the console.',
+      festiveMenu: 'New Year',
+      festive: 'Happy New Year! 🎉',
     },
     menu: {
       playground: 'Playground',

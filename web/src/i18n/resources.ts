@@ -1,5 +1,6 @@
 import { locale as auth } from '../pages/auth/locale.ts';
 import { locale as channel } from '../pages/channel/locale.ts';
+import { locale as chat } from '../pages/chat/locale.ts';
 import { locale as dashboard } from '../pages/dashboard/locale.ts';
 import { locale as home } from '../pages/home/locale.ts';
 import { locale as log } from '../pages/log/locale.ts';
@@ -20,6 +21,7 @@ export const locales: Record<string, Locale> = {
   common,
   auth,
   channel,
+  chat,
   dashboard,
   home,
   log,

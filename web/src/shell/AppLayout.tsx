@@ -7,7 +7,7 @@ import { useStatus } from '../status/status.ts';
 import { Footer } from './Footer.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
-import { sidebarHiddenOn } from './menu-items.ts';
+import { isChatPath, sidebarHiddenOn } from './menu-items.ts';
 import { useIsMobile } from './use-is-mobile.ts';
 
 /** Top bar, side menu (a drawer on narrow screens), the routed screen and the footer. */
@@ -24,9 +24,11 @@ export function AppLayout() {
   // The console menu is for signed-in users; the sign-in pages, home and chat pages use the full width.
   const signedIn = useSessionUser() !== null;
   const showSider = !isMobile && signedIn && !sidebarHiddenOn(pathname);
+  // A chat page is one frame filling the window below the top bar: no padding, no footer, no scroll.
+  const framed = isChatPath(pathname);
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout style={framed ? { height: '100dvh' } : { minHeight: '100vh' }}>
       <TopBar
         isMobile={isMobile}
         onMenuToggle={isMobile && signedIn ? () => setDrawerOpen(true) : undefined}
@@ -59,11 +61,17 @@ export function AppLayout() {
             <SideMenu onNavigate={() => setDrawerOpen(false)} />
           </Drawer>
         )}
-        <Layout.Content style={{ padding: isMobile ? 8 : 24, minWidth: 0 }}>
+        <Layout.Content
+          style={
+            framed
+              ? { display: 'flex', flexDirection: 'column', minWidth: 0 }
+              : { padding: isMobile ? 8 : 24, minWidth: 0 }
+          }
+        >
           <Outlet />
         </Layout.Content>
       </Layout>
-      <Footer />
+      {!framed && <Footer />}
     </Layout>
   );
 }

@@ -16,9 +16,3 @@ export function NotFound() {
     />
   );
 }
-
-/** Routes of the console's next part (wallet, playground, …): reachable from the menu, not built yet. */
-export function PlannedScreen() {
-  const { t } = useTranslation();
-  return <Result status="info" title={t('shell.planned')} />;
-}

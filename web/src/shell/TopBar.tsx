@@ -7,6 +7,7 @@ import { showError, showSuccess } from '../components/feedback.ts';
 import { changeLanguage } from '../i18n/index.ts';
 import { setSessionUser, useSessionUser } from '../session/session-store.ts';
 import { useStatus } from '../status/status.ts';
+import { FestiveButton } from './FestiveButton.tsx';
 import { useThemeMode } from './theme.tsx';
 
 export function TopBar({ isMobile, onMenuToggle }: { isMobile: boolean; onMenuToggle?: () => void }) {
@@ -77,6 +78,7 @@ export function TopBar({ isMobile, onMenuToggle }: { isMobile: boolean; onMenuTo
         </Space>
       )}
       <Flex gap={4} align="center" style={{ marginLeft: 'auto' }}>
+        <FestiveButton />
         <Button
           type="text"
           data-testid="theme-toggle"

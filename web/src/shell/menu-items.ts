@@ -1,4 +1,5 @@
 import type { StatusObject } from '@relaygate/contract';
+import { savedChats, type SavedChat } from '../lib/chats.ts';
 
 /** One side-menu entry: `path` is its route; `label` an i18n key, or `text` shown as is (chat names). */
 export interface MenuEntry {
@@ -16,22 +17,23 @@ export interface MenuGroup {
 
 type MenuFlags = Pick<StatusObject, 'enable_data_export' | 'enable_drawing' | 'enable_task' | 'chats'>;
 
-/** The names of the saved chats of the `Chats` option: a list of single-key objects `{name: url}`. */
-export function chatNames(chats: unknown): string[] {
-  if (!Array.isArray(chats)) return [];
-  return chats.flatMap((chat) => (chat && typeof chat === 'object' ? Object.keys(chat).slice(0, 1) : []));
+/** The saved chats the menu offers: those whose link opens in a web page (not a desktop-app scheme). */
+export function menuChats(chats: unknown): SavedChat[] {
+  return (savedChats(chats) ?? []).filter((chat) => /^https?:\/\//i.test(chat.link.trim()));
 }
 
+/** One sub-item per saved chat linking /chat/{index}; a single chat is the chat item itself. */
 function chatEntry(chats: unknown): MenuEntry[] {
-  const names = chatNames(chats);
-  if (names.length === 0) return [];
-  if (names.length === 1) return [{ path: '/chat/0', label: 'menu.chat', icon: 'chat' }];
+  const saved = menuChats(chats);
+  const [only] = saved;
+  if (!only) return [];
+  if (saved.length === 1) return [{ path: `/chat/${only.index}`, label: 'menu.chat', icon: 'chat' }];
   return [
     {
       path: '/chat',
       label: 'menu.chat',
       icon: 'chat',
-      children: names.map((name, index) => ({ path: `/chat/${index}`, text: name })),
+      children: saved.map((chat) => ({ path: `/chat/${chat.index}`, text: chat.name })),
     },
   ];
 }
@@ -80,7 +82,12 @@ export function buildMenu(status: Partial<MenuFlags> | undefined, admin: boolean
   return groups;
 }
 
+/** The chat pages (/chat and /chat/{index}): a frame filling the whole content area. */
+export function isChatPath(pathname: string): boolean {
+  return pathname === '/chat' || pathname.startsWith('/chat/');
+}
+
 /** The side bar is hidden on the home page, the chat pages and the root path (spec, navigation shell). */
 export function sidebarHiddenOn(pathname: string): boolean {
-  return pathname === '/' || pathname === '/home' || pathname.startsWith('/chat/') || pathname === '/chat';
+  return pathname === '/' || pathname === '/home' || isChatPath(pathname);
 }

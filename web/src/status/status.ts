@@ -20,9 +20,12 @@ async function loadStatus(): Promise<StatusObject> {
   }
 }
 
-/** The server status object, loaded once per visit and kept locally so the next visit starts with it. */
-export function useStatus(): StatusObject | undefined {
-  const { data } = useQuery({
+/**
+ * The server status query, loaded once per visit and kept locally so the next visit starts with it.
+ * Until this visit's answer arrives, `dataUpdatedAt` is 0 and `data` is what the last visit stored.
+ */
+export function useStatusQuery() {
+  return useQuery({
     queryKey: STATUS_QUERY_KEY,
     queryFn: loadStatus,
     initialData: () => readJson<StatusObject>(StorageKey.status) ?? undefined,
@@ -30,7 +33,11 @@ export function useStatus(): StatusObject | undefined {
     staleTime: 60_000,
     retry: false,
   });
-  return data;
+}
+
+/** The server status object (this visit's, or the last visit's until it arrives). */
+export function useStatus(): StatusObject | undefined {
+  return useStatusQuery().data;
 }
 
 export function quotaDisplayOf(status: StatusObject | undefined): QuotaDisplay {

@@ -9,17 +9,10 @@ import { useChatLink } from './use-chat-link.ts';
  */
 export function Chat2LinkPage() {
   const { t } = useTranslation();
-  const { state, failure, retry } = useChatLink(undefined);
-  const link = state.phase === 'ready' ? state.link : null;
+  const chat = useChatLink(undefined);
+  const link = chat.state.phase === 'ready' ? chat.state.link : null;
   useEffect(() => {
     if (link) window.location.replace(link);
   }, [link]);
-  return (
-    <ChatStateView
-      state={state.phase === 'ready' ? { phase: 'loading' } : state}
-      failure={failure}
-      retry={retry}
-      loadingText={t('chat.opening')}
-    />
-  );
+  return <ChatStateView {...chat} loadingText={t('chat.opening')} />;
 }

@@ -6,17 +6,10 @@ import { useChatLink } from './use-chat-link.ts';
 
 function ChatFrame({ id }: { id: string | undefined }) {
   const { t } = useTranslation();
-  const { state, failure, retry } = useChatLink(id);
-  if (state.phase !== 'ready' || failure) {
-    return (
-      <ChatStateView
-        state={state.phase === 'ready' ? { phase: 'loading' } : state}
-        failure={failure}
-        retry={retry}
-        loadingText={t('chat.loading')}
-      />
-    );
-  }
+  const chat = useChatLink(id);
+  const { state } = chat;
+  if (state.phase !== 'ready' || chat.failure)
+    return <ChatStateView {...chat} loadingText={t('chat.loading')} />;
   return (
     <iframe
       key={state.link}

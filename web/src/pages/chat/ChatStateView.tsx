@@ -3,14 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ChatLinkState } from './chat-link.ts';
 
-/** Everything a chat page shows before its link is ready: loading, no token, a broken setting, a failed load. */
+/**
+ * Everything a chat page shows but the chat itself: loading (also while a ready link is being
+ * opened), no token, a broken setting, tokens that could not be read.
+ */
 export function ChatStateView({
   state,
   failure,
   retry,
   loadingText,
 }: {
-  state: Exclude<ChatLinkState, { phase: 'ready' }>;
+  state: ChatLinkState;
   failure: Error | null;
   retry: () => void;
   loadingText: string;

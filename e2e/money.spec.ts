@@ -1,10 +1,11 @@
 import type { Page as Paged, RedemptionView } from '@relaygate/contract';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { MODEL, NEW_ROOT_PASSWORD, ROOT_USERNAME, epayUrl, gatewayUrl } from './support/constants.ts';
-import { apiCall, apiGet, uniqueSuffix, useEnglish } from './support/console-api.ts';
+import { apiGet, uniqueSuffix, useEnglish } from './support/console-api.ts';
 import { EPAY_MERCHANT_ID, EPAY_MERCHANT_KEY } from './support/mock-epay.ts';
-import { collectPageErrors, signIn } from './support/session.ts';
+import { setOptionsAsRoot } from './support/root.ts';
+import { collectPageErrors, englishPagesWithoutErrors, signIn } from './support/session.ts';
 
 /**
  * The money path through the console: codes made by an admin and redeemed by a user, an online
@@ -17,30 +18,7 @@ const PASSWORD = 'e2e-wallet-pass';
 const username = `w${uniqueSuffix()}`;
 const codeName = `e2e-${uniqueSuffix()}`;
 let copiedCode = '';
-let errors: string[] = [];
-
-test.beforeEach(async ({ page }) => {
-  errors = collectPageErrors(page);
-  await useEnglish(page);
-});
-test.afterEach(() => {
-  expect(errors).toEqual([]);
-});
-
-async function setOptions(page: Page, options: Record<string, string>) {
-  for (const [key, value] of Object.entries(options)) {
-    const answer = await apiCall(page, 'PUT', '/api/option/', { key, value });
-    expect(answer.success, `${key}: ${answer.message}`).toBe(true);
-  }
-}
-
-/** Root changes options in a browser context of its own, so the test's page keeps its own session. */
-async function asRoot(browser: Browser, options: Record<string, string>) {
-  const admin = await browser.newPage({ baseURL: gatewayUrl() });
-  await signIn(admin, ROOT_USERNAME, NEW_ROOT_PASSWORD);
-  await setOptions(admin, options);
-  await admin.close();
-}
+englishPagesWithoutErrors();
 
 async function signInAsWalletUser(page: Page) {
   await signIn(page, username, PASSWORD);
@@ -102,7 +80,7 @@ test('online top-up: the user pays on a mock EPay page, which calls the notify b
   page,
   browser,
 }) => {
-  await asRoot(browser, {
+  await setOptionsAsRoot(browser, {
     ServerAddress: gatewayUrl(),
     PayAddress: epayUrl(),
     EpayId: EPAY_MERCHANT_ID,
@@ -163,7 +141,7 @@ test('an admin completes a pending order by hand, once', async ({ page, browser 
 });
 
 test('pricing: signed out, switching groups changes the prices', async ({ page, browser }) => {
-  await asRoot(browser, {
+  await setOptionsAsRoot(browser, {
     GroupRatio: JSON.stringify({ default: 1, vip: 2, svip: 1 }),
     UserUsableGroups: JSON.stringify({ default: 'default group', vip: 'vip group' }),
   });

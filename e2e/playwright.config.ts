@@ -38,5 +38,7 @@ export default defineConfig({
     { name: 'admin', testMatch: 'admin.spec.ts', dependencies: ['screens'] },
     { name: 'money', testMatch: 'money.spec.ts', dependencies: ['admin'] },
     { name: 'playground', testMatch: 'playground.spec.ts', dependencies: ['journey'] },
+    // Chat links, the dashboard and the task logs; each test brings its own user and data.
+    { name: 'operations', testMatch: ['chat.spec.ts', 'usage.spec.ts'], dependencies: ['journey'] },
   ],
 });

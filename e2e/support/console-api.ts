@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { gatewayUrl } from './constants.ts';
 
 /** The console's answer envelope. */
 export interface Envelope<T> {
@@ -33,7 +34,10 @@ export async function apiCall<T>(
 
 /** Makes every page of the context start in English, so the specs can match the English strings. */
 export async function useEnglish(page: Page): Promise<void> {
-  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
+  // Only in the console's own documents: a chat client's frame from another site may not touch storage.
+  await page.addInitScript((origin) => {
+    if (window.location.origin === origin) localStorage.setItem('i18nextLng', 'en');
+  }, gatewayUrl());
 }
 
 /** A short name unique to this run (usernames allow at most 12 characters). */

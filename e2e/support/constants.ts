@@ -13,3 +13,4 @@ export const gatewayUrl = () => process.env.E2E_GATEWAY_URL!;
 export const upstreamUrl = () => process.env.E2E_UPSTREAM_URL!;
 export const screenshotDir = () => process.env.E2E_SCREENSHOT_DIR!;
 export const epayUrl = () => process.env.E2E_EPAY_URL!;
+export const gatewayDbPath = () => process.env.E2E_SQLITE_PATH!;

@@ -36,6 +36,8 @@ export default async function globalSetup() {
   process.env.E2E_UPSTREAM_URL = upstream.url;
   process.env.E2E_SCREENSHOT_DIR = SCREENSHOTS;
   process.env.E2E_EPAY_URL = epay.url;
+  // The specs insert rows no relay makes yet (drawing and music tasks) straight into its database.
+  process.env.E2E_SQLITE_PATH = db.sqlitePath;
 
   return async () => {
     await gateway.stop();

@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { useEnglish } from './console-api.ts';
+import { expect, test } from './test.ts';
 
 /** Signs in through the login form, as a person does, and waits to land on /token unless told not to. */
 export async function signIn(
@@ -26,4 +28,16 @@ export function collectPageErrors(page: Page): string[] {
 
 export async function expectSignedIn(page: Page): Promise<void> {
   await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** Every test of the calling spec file starts its page in English and must end without a page error. */
+export function englishPagesWithoutErrors(): void {
+  let errors: string[] = [];
+  test.beforeEach(async ({ page }) => {
+    errors = collectPageErrors(page);
+    await useEnglish(page);
+  });
+  test.afterEach(() => {
+    expect(errors).toEqual([]);
+  });
 }

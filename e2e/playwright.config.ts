@@ -38,5 +38,6 @@ export default defineConfig({
     { name: 'admin', testMatch: 'admin.spec.ts', dependencies: ['screens'] },
     { name: 'money', testMatch: 'money.spec.ts', dependencies: ['admin'] },
     { name: 'playground', testMatch: 'playground.spec.ts', dependencies: ['journey'] },
+    { name: 'language', testMatch: 'language.spec.ts', dependencies: ['money'] },
   ],
 });

@@ -40,5 +40,6 @@ export default defineConfig({
     { name: 'playground', testMatch: 'playground.spec.ts', dependencies: ['journey'] },
     // Chat links, the dashboard and the task logs; each test brings its own user and data.
     { name: 'operations', testMatch: ['chat.spec.ts', 'usage.spec.ts'], dependencies: ['journey'] },
+    { name: 'language', testMatch: 'language.spec.ts', dependencies: ['money'] },
   ],
 });

@@ -4,12 +4,16 @@ import type { KeyCache } from './cache/key-cache.ts';
 import type { OptionsCache } from './cache/options-cache.ts';
 import type { SharedState } from './cache/shared-state.ts';
 import type { Config } from './config.ts';
+import type { Text } from './i18n/text.ts';
 import type { Store } from './store/db.ts';
 import type { BatchResult, Settlement } from './store/settle-batch.ts';
 
 export interface ChannelTestResult {
   success: boolean;
+  /** The outcome in English (logs, status reasons). */
   message: string;
+  /** The same outcome for the console, rendered in its language; absent: `message` is shown. */
+  text?: Text;
   /** Seconds the test call took. */
   time: number;
 }

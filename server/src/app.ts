@@ -3,7 +3,6 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import './app-context.ts';
 import type { AppContext } from './app-context.ts';
-import { ApiError } from './api/errors.ts';
 import { optionApi } from './api/option-routes.ts';
 import { statusApi } from './api/status-routes.ts';
 import { channelApi } from './api/channel/index.ts';
@@ -19,7 +18,9 @@ import { relayRoutes } from './relay/index.ts';
 import { registerConsoleFiles } from './console-files.ts';
 import { serverTimeouts } from './server-timeouts.ts';
 import { registerJsonBodyParser, urlHasNul } from './http/json-body.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './store/unavailable.ts';
+import { isDatabaseUnavailable } from './store/unavailable.ts';
+import { requestLanguage } from './i18n/language.ts';
+import { LocalizedError, msg, render, type Text } from './i18n/text.ts';
 
 export const REQUEST_ID_HEADER = 'X-Oneapi-Request-Id';
 
@@ -28,17 +29,17 @@ const processPrefix = randomBytes(3).toString('hex');
 let requestCounter = 0;
 const newRequestId = () => `${Date.now().toString(36)}${processPrefix}${(++requestCounter).toString(36)}`;
 
-const CLIENT_ERROR_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'the request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'the request body is empty',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'the request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported content type',
+const CLIENT_ERROR_MESSAGES: Record<string, Text> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: msg('http.invalidJson'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: msg('http.emptyJson'),
+  FST_ERR_CTP_BODY_TOO_LARGE: msg('http.bodyTooLarge'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: msg('http.unsupportedMediaType'),
 };
 
-function clientErrorMessage(error: FastifyError): string {
+function clientErrorMessage(error: FastifyError): Text {
   if (error.code && CLIENT_ERROR_MESSAGES[error.code]) return CLIENT_ERROR_MESSAGES[error.code]!;
   if (error instanceof SyntaxError) return CLIENT_ERROR_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY!;
-  return error.message;
+  return msg('verbatim', { text: error.message });
 }
 
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
@@ -72,37 +73,38 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     reply.header(REQUEST_ID_HEADER, request.id);
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     if (urlHasNul(request.url)) {
-      throw Object.assign(new Error('the address contains a NUL character (%00)'), { statusCode: 400 });
+      throw new LocalizedError(msg('http.urlNul'), 400);
     }
   });
   registerJsonBodyParser(app);
 
+  // Console answers are in the language the request asks for (Accept-Language), English by default.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError)
-      return reply.code(error.status).send({ success: false, message: error.message });
+    const refuse = (status: number, text: Text) =>
+      reply.code(status).send({ success: false, message: render(text, requestLanguage(request)) });
+    if (error instanceof LocalizedError) return refuse(error.statusCode, error.text);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
+      return refuse(503, msg('http.databaseUnavailable'));
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ success: false, message: clientErrorMessage(error) });
-    }
+    if (status >= 400 && status < 500) return refuse(status, clientErrorMessage(error));
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ success: false, message: 'internal server error, contact the admin' });
+    return refuse(500, msg('http.internal'));
   });
 
   const consoleFiles = await registerConsoleFiles(app, config.webDistDir);
 
   app.setNotFoundHandler((request, reply) => {
     if (consoleFiles.serveApp(request, reply)) return reply;
-    const message = `Invalid URL (${request.method} ${request.url.split('?')[0]})`;
+    const text = msg('http.notFound', { method: request.method, path: request.url.split('?')[0]! });
     if (request.url.startsWith('/v1')) {
+      const message = render(text, 'en');
       return reply
         .code(404)
         .send({ error: { message, type: 'invalid_request_error', param: null, code: null } });
     }
-    return reply.code(404).send({ success: false, message });
+    return reply.code(404).send({ success: false, message: render(text, requestLanguage(request)) });
   });
 
   await app.register(statusApi);

@@ -4,43 +4,45 @@ import { requireRoot } from '../auth/guard.ts';
 import { OPTION_DEFINITIONS, PRICE_TABLE_KEYS } from '../options/registry.ts';
 import { validateOptionValue } from '../options/validate-option.ts';
 import { ok } from './envelope.ts';
+import { msg, type Text } from '../i18n/text.ts';
+import { zodText } from '../i18n/zod-issue.ts';
 import { ApiError } from './errors.ts';
 import { parseInput } from './parse-input.ts';
 
 const updateOptionSchema = z.object({
-  key: z.string().min(1, 'key is required').max(255),
+  key: z.string().min(1, zodText('option.keyRequired')).max(255),
   value: z.unknown(),
 });
 
 /** Switches that need another setting filled in first, as new-api refuses them. */
-const PREREQUISITES: Record<string, { needs: string[]; message: string }> = {
+const PREREQUISITES: Record<string, { needs: string[]; message: Text }> = {
   GitHubOAuthEnabled: {
     needs: ['GitHubClientId', 'GitHubClientSecret'],
-    message: 'fill in the GitHub Client Id and Client Secret before enabling GitHub OAuth',
+    message: msg('option.needGitHub'),
   },
   'oidc.enabled': {
     needs: ['oidc.client_id', 'oidc.client_secret'],
-    message: 'fill in the OIDC Client Id and Client Secret before enabling OIDC sign-in',
+    message: msg('option.needOidc'),
   },
   LinuxDOOAuthEnabled: {
     needs: ['LinuxDOClientId', 'LinuxDOClientSecret'],
-    message: 'fill in the LinuxDO Client Id and Client Secret before enabling LinuxDO OAuth',
+    message: msg('option.needLinuxDo'),
   },
   WeChatAuthEnabled: {
     needs: ['WeChatServerAddress', 'WeChatServerToken'],
-    message: 'fill in the WeChat server address and token before enabling WeChat login',
+    message: msg('option.needWeChat'),
   },
   TelegramOAuthEnabled: {
     needs: ['TelegramBotToken', 'TelegramBotName'],
-    message: 'fill in the Telegram bot token and name before enabling Telegram login',
+    message: msg('option.needTelegram'),
   },
   TurnstileCheckEnabled: {
     needs: ['TurnstileSiteKey', 'TurnstileSecretKey'],
-    message: 'fill in the Turnstile site key and secret key before enabling the bot check',
+    message: msg('option.needTurnstile'),
   },
   EmailVerificationEnabled: {
     needs: ['SMTPServer'],
-    message: 'configure an SMTP server before enabling e-mail verification',
+    message: msg('option.needSmtp'),
   },
 };
 

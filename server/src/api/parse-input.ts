@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { msg } from '../i18n/text.ts';
+import { issueText } from '../i18n/zod-issue.ts';
 import { ApiError } from './errors.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -17,16 +19,19 @@ export function withoutNulls(input: unknown): unknown {
 
 /** Validates a body or query with zod; nulls count as absent; the first problem becomes the caller's message. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(withoutNulls(input ?? {}));
+  // The input is reported so that zod's own Chinese texts can say what was received.
+  const result = schema.safeParse(withoutNulls(input ?? {}), { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  throw new ApiError(`invalid parameter: ${field}${issue?.message ?? 'bad input'}`);
+  throw new ApiError(
+    msg('param.invalid', { field, detail: issue ? issueText(issue) : msg('param.badInput') }),
+  );
 }
 
 /** A route id such as /api/user/:id, as a positive integer. */
 export function parseId(value: unknown): number {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
   if (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) > 0) return Number(value);
-  throw new ApiError('invalid parameter: id must be a positive integer');
+  throw new ApiError(msg('param.idPositive'));
 }

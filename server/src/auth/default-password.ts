@@ -3,9 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../store/users.ts';
 import { DEFAULT_ROOT_PASSWORD, verifyPassword } from './password.ts';
 
-export const CHANGE_DEFAULT_PASSWORD =
-  'the root password is still the default one: change it (PUT /api/user/self) before anything else';
-
 /** Whether each root password hash seen is the default password's: one bcrypt per hash, ever. */
 const verdicts = new Map<string, Promise<boolean>>();
 

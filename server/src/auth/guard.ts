@@ -1,7 +1,9 @@
 import { Role, UserStatus } from '@relaygate/contract';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { findUserByAccessToken, findUserById, type UserRow } from '../store/users.ts';
-import { CHANGE_DEFAULT_PASSWORD, heldForDefaultPassword } from './default-password.ts';
+import { requestLanguage } from '../i18n/language.ts';
+import { msg, render, type Text } from '../i18n/text.ts';
+import { heldForDefaultPassword } from './default-password.ts';
 import { readSession } from './sessions.ts';
 
 declare module 'fastify' {
@@ -12,8 +14,8 @@ declare module 'fastify' {
   }
 }
 
-function deny(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).send({ success: false, message });
+function deny(reply: FastifyReply, status: number, text: Text) {
+  return reply.code(status).send({ success: false, message: render(text, requestLanguage(reply.request)) });
 }
 
 function bearerOf(request: FastifyRequest): string | null {
@@ -24,7 +26,7 @@ function bearerOf(request: FastifyRequest): string | null {
 }
 
 /** Who the console request is from, or why it is refused (HTTP status and message). */
-type Identity = { user: UserRow } | { status: number; message: string };
+type Identity = { user: UserRow } | { status: number; text: Text };
 
 /**
  * The console's authentication (new-api classic): a session cookie, or a system access token in
@@ -41,24 +43,22 @@ async function identify(request: FastifyRequest): Promise<Identity> {
     request.sessionId = session.sessionId;
   } else {
     const accessToken = bearerOf(request);
-    if (!accessToken) return { status: 401, message: 'not logged in and no access token provided' };
+    if (!accessToken) return { status: 401, text: msg('auth.notLoggedIn') };
     user = await findUserByAccessToken(db, accessToken);
-    if (!user) return { status: 401, message: 'invalid access token' };
+    if (!user) return { status: 401, text: msg('auth.invalidAccessToken') };
     userId = user.id;
   }
 
   const header = request.headers['new-api-user'];
-  if (header === undefined || header === '')
-    return { status: 401, message: 'New-Api-User header is missing' };
+  if (header === undefined || header === '') return { status: 401, text: msg('auth.userHeaderMissing') };
   if (typeof header !== 'string' || !/^\d+$/.test(header)) {
-    return { status: 401, message: 'New-Api-User header is not a user id' };
+    return { status: 401, text: msg('auth.userHeaderNotId') };
   }
-  if (Number(header) !== userId)
-    return { status: 401, message: 'New-Api-User does not match the signed-in user' };
+  if (Number(header) !== userId) return { status: 401, text: msg('auth.userHeaderMismatch') };
 
   user ??= await findUserById(db, userId);
-  if (!user) return { status: 401, message: 'user not found, please log in again' };
-  if (user.status !== UserStatus.Enabled) return { status: 200, message: 'user has been disabled' };
+  if (!user) return { status: 401, text: msg('auth.userGone') };
+  if (user.status !== UserStatus.Enabled) return { status: 200, text: msg('auth.userDisabled') };
   return { user };
 }
 
@@ -69,10 +69,10 @@ async function identify(request: FastifyRequest): Promise<Identity> {
 export function requireRole(minRole: number): onRequestAsyncHookHandler {
   return async function guard(request, reply) {
     const identity = await identify(request);
-    if ('status' in identity) return deny(reply, identity.status, identity.message);
-    if (identity.user.role < minRole) return deny(reply, 200, 'no permission for this operation');
+    if ('status' in identity) return deny(reply, identity.status, identity.text);
+    if (identity.user.role < minRole) return deny(reply, 200, msg('auth.noPermission'));
     if (await heldForDefaultPassword(request, identity.user))
-      return deny(reply, 200, CHANGE_DEFAULT_PASSWORD);
+      return deny(reply, 200, msg('auth.changeDefaultPassword'));
     request.user = identity.user;
   };
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { PasswordJob } from './password-worker.ts';
+import { LocalizedError, msg } from '../i18n/text.ts';
 
 const COST = 10;
 /** Jobs waiting for a thread at most; beyond, a sign-in is refused at once rather than queued. */
@@ -32,8 +33,8 @@ function passwordPool(): Piscina {
 async function run<T>(job: PasswordJob): Promise<T> {
   const threads = passwordPool();
   if (threads.queueSize >= MAX_QUEUE) {
-    // A 4xx with this message is what the console's error handlers show as is.
-    throw Object.assign(new Error('too many requests, try again later'), { statusCode: 429 });
+    // A 4xx the console shows as is, in its language.
+    throw new LocalizedError(msg('http.tooManyRequests'), 429);
   }
   return (await threads.run(job)) as T;
 }

@@ -1,8 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RedisConnection } from '../cache/redis-connection.ts';
 
-export const TOO_MANY_REQUESTS = 'too many requests, try again later';
-
 /**
  * new-api's critical rate limit on sign-in: requests per client address, and failed attempts per
  * account (so a password cannot be guessed from many addresses either), each `attempts` per

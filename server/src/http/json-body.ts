@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LocalizedError, msg } from '../i18n/text.ts';
 
 /** Deeper than any real request (tool schemas nest a few dozen levels), far below a stack overflow. */
 export const MAX_JSON_DEPTH = 128;
@@ -38,8 +39,6 @@ const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
 /** Whether a JSON text holds a NUL character in a string: databases cannot store it (PostgreSQL refuses). */
 export const jsonHasNul = (text: string): boolean => text.includes('\\u0000') && NUL_ESCAPE.test(text);
 
-const clientError = (message: string) => Object.assign(new Error(message), { statusCode: 400 });
-
 /**
  * The JSON body parser of every route (console API and relay): Fastify's own (prototype poisoning
  * refused), after two checks on the raw text, so hostile input is a clear 400 and never a 500:
@@ -51,13 +50,10 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (jsonHasNul(text)) {
-      return done(
-        clientError('the request contains a NUL character (\\u0000), which cannot be stored'),
-        undefined,
-      );
+      return done(new LocalizedError(msg('http.bodyNul'), 400), undefined);
     }
     if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-      return done(clientError(`the request body nests JSON deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      return done(new LocalizedError(msg('http.jsonTooDeep', { depth: MAX_JSON_DEPTH }), 400), undefined);
     }
     return parse(request, text, done);
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_ALLOW_LIST, invalidAllowListEntry, parseAllowList } from './allow-list.ts';
-import { refusalReason } from './address-policy.ts';
+import { render } from '../i18n/text.ts';
+import { refusalReason as refusal, type AddressPolicy } from './address-policy.ts';
+
+/** The refusal in English words, as API clients read it. */
+function refusalReason(host: string, address: string, policy: AddressPolicy): string | undefined {
+  const text = refusal(host, address, policy);
+  return text && render(text, 'en');
+}
 
 const untrusted = { trusted: false, allow: EMPTY_ALLOW_LIST };
 const trusted = { trusted: true, allow: EMPTY_ALLOW_LIST };

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { msg, type Bilingual, type Text } from '../i18n/text.ts';
 import { inAllowedRange, normalizeAddress, normalizeHost, type AllowList } from './allow-list.ts';
 
 /**
@@ -10,16 +11,16 @@ const METADATA_RANGES = ['169.254.0.0/16', 'fd00:ec2::254/128', '100.100.100.200
 );
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata.goog', 'metadata']);
 
-const RANGE_NAMES: Record<string, string> = {
-  unspecified: 'an unspecified',
-  broadcast: 'a broadcast',
-  multicast: 'a multicast',
-  linkLocal: 'a link-local',
-  loopback: 'a loopback',
-  carrierGradeNat: 'a carrier-grade NAT',
-  private: 'a private',
-  uniqueLocal: 'a private (unique local)',
-  reserved: 'a reserved',
+const RANGE_NAMES: Record<string, Bilingual> = {
+  unspecified: { en: 'an unspecified', zh: '未指定' },
+  broadcast: { en: 'a broadcast', zh: '广播' },
+  multicast: { en: 'a multicast', zh: '组播' },
+  linkLocal: { en: 'a link-local', zh: '链路本地' },
+  loopback: { en: 'a loopback', zh: '回环' },
+  carrierGradeNat: { en: 'a carrier-grade NAT', zh: '运营商级 NAT ' },
+  private: { en: 'a private', zh: '私有' },
+  uniqueLocal: { en: 'a private (unique local)', zh: '私有（唯一本地）' },
+  reserved: { en: 'a reserved', zh: '保留' },
 };
 
 /** Who chose the address: root (trusted: local model servers are fine) or anyone else. */
@@ -45,21 +46,22 @@ const isMetadata = (address: ipaddr.IPv4 | ipaddr.IPv6): boolean =>
  * may go ahead. Everyone: no metadata address. Untrusted: only public unicast addresses, unless root
  * allows the host, the address or a range holding it.
  */
-export function refusalReason(host: string, rawAddress: string, policy: AddressPolicy): string | undefined {
+export function refusalReason(host: string, rawAddress: string, policy: AddressPolicy): Text | undefined {
   const name = normalizeHost(host);
   if (policy.allow.hosts.has(name)) return undefined;
   let address: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     address = normalizeAddress(rawAddress);
   } catch {
-    return 'not an IP address';
+    return msg('net.notIp');
   }
   if (policy.allow.addresses.has(address.toString())) return undefined;
   const inner = embeddedIPv4(address);
   if (METADATA_HOSTS.has(name) || isMetadata(address) || (inner && isMetadata(inner))) {
-    return 'a cloud metadata address';
+    return msg('net.metadata');
   }
   if (policy.trusted || inAllowedRange(policy.allow, address)) return undefined;
   const range = address.range();
-  return range === 'unicast' ? undefined : `${RANGE_NAMES[range] ?? `a ${range}`} address`;
+  if (range === 'unicast') return undefined;
+  return msg('net.range', { range: RANGE_NAMES[range] ?? { en: `a ${range}`, zh: range } });
 }

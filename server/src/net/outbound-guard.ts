@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { Agent, buildConnector } from 'undici';
 import type { AllowList } from './allow-list.ts';
+import { msg, render, type Text } from '../i18n/text.ts';
 import { refusalReason } from './address-policy.ts';
 
 /** How long a host name may take to resolve before the call is given up. */
@@ -9,12 +10,15 @@ const LOOKUP_TIMEOUT_MS = 10_000;
 
 export const OUTBOUND_REFUSED = 'ERR_OUTBOUND_REFUSED';
 
-/** A server-side request the guard did not let out; the message says where and why. */
+/** A server-side request the guard did not let out; the message (and `text`) says where and why. */
 export class OutboundRefusedError extends Error {
   readonly code = OUTBOUND_REFUSED;
-  constructor(host: string, address: string, reason: string) {
+  readonly text: Text;
+  constructor(host: string, address: string, reason: Text) {
     const where = host === address ? host : `${host} (${address})`;
-    super(`refused to connect to ${where}: ${reason}; root can allow it in the OutboundAllowList option`);
+    const text = msg('net.refused', { where, reason });
+    super(render(text, 'en'));
+    this.text = text;
     this.name = 'OutboundRefusedError';
   }
 }

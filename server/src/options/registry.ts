@@ -8,7 +8,8 @@ import {
   DEFAULT_USER_USABLE_GROUPS,
   prettyJson,
 } from './default-ratios.ts';
-import { parseStatusCodeRanges } from './status-code-ranges.ts';
+import { readStatusCodeRanges } from './status-code-ranges.ts';
+import { msg, type Text } from '../i18n/text.ts';
 import { invalidAllowListEntry } from '../net/allow-list.ts';
 
 export type OptionKind = 'bool' | 'int' | 'float' | 'string' | 'json';
@@ -22,7 +23,7 @@ export interface OptionDefinition {
   /** For json options: the shape the parsed value must have. */
   schema?: z.ZodType;
   /** Extra rule on the normalised value; returns a message when the value is refused. */
-  check?: (value: string) => string | undefined;
+  check?: (value: string) => Text | undefined;
   /** Rewrites an accepted value before it is stored (e.g. strip a trailing slash). */
   normalize?: (value: string) => string;
 }
@@ -55,15 +56,13 @@ const ratioTable = z.record(z.string().min(1), z.number().finite().nonnegative()
 const stringTable = z.record(z.string().min(1), z.string());
 const stripTrailingSlash = (value: string) => value.trim().replace(/\/+$/, '');
 const httpUrlOrEmpty = (value: string) =>
-  value === '' || /^https?:\/\/[^\s]+$/.test(value) ? undefined : 'must be an http(s) address';
+  value === '' || /^https?:\/\/[^\s]+$/.test(value) ? undefined : msg('option.httpAddress');
 const statusCodeRanges = (value: string) => {
-  try {
-    parseStatusCodeRanges(value);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
+  const read = readStatusCodeRanges(value);
+  return 'problem' in read ? read.problem : undefined;
 };
+const hourDayWeek = (value: string) =>
+  ['hour', 'day', 'week'].includes(value) ? undefined : msg('option.hourDayWeek');
 
 const DEFAULT_DISABLE_KEYWORDS = [
   'Your credit balance is too low',
@@ -156,8 +155,7 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
   'general_setting.ping_interval_enabled': bool(false),
   'general_setting.ping_interval_seconds': int(60, 0),
   'general_setting.quota_display_type': str('USD', {
-    check: (v) =>
-      ['USD', 'CNY', 'TOKENS', 'CUSTOM'].includes(v) ? undefined : 'must be USD, CNY, TOKENS or CUSTOM',
+    check: (v) => (['USD', 'CNY', 'TOKENS', 'CUSTOM'].includes(v) ? undefined : msg('option.quotaDisplay')),
   }),
   // Payment
   PayAddress: str('', { normalize: stripTrailingSlash, check: httpUrlOrEmpty }),
@@ -225,9 +223,7 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
   DisplayInCurrencyEnabled: bool(true),
   DisplayTokenStatEnabled: bool(true),
   DataExportEnabled: bool(true),
-  DataExportDefaultTime: str('hour', {
-    check: (v) => (['hour', 'day', 'week'].includes(v) ? undefined : 'must be hour, day or week'),
-  }),
+  DataExportDefaultTime: str('hour', { check: hourDayWeek }),
   DataExportInterval: int(5, 1),
   DefaultCollapseSidebar: bool(false),
   Chats: json(z.array(stringTable), DEFAULT_CHATS),
@@ -255,7 +251,7 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
   OutboundAllowList: str('', {
     check: (value) => {
       const bad = invalidAllowListEntry(value);
-      return bad === undefined ? undefined : `not a host name, address or CIDR range: ${bad.slice(0, 80)}`;
+      return bad === undefined ? undefined : msg('option.notHost', { entry: bad.slice(0, 80) });
     },
   }),
   // Rate limits

@@ -2,18 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL_RATIO } from './default-ratios.ts';
 import { OPTION_DEFINITIONS } from './registry.ts';
 import { parseStatusCodeRanges, statusInRanges } from './status-code-ranges.ts';
+import { render } from '../i18n/text.ts';
 import { validateOptionValue } from './validate-option.ts';
 
 const accepted = (key: string, raw: unknown): string => {
   const result = validateOptionValue(key, raw);
-  if (!result.ok) throw new Error(`${key}=${JSON.stringify(raw)} refused: ${result.message}`);
+  if (!result.ok) throw new Error(`${key}=${JSON.stringify(raw)} refused: ${render(result.message, 'en')}`);
   return result.value;
 };
 
 const refusal = (key: string, raw: unknown): string => {
   const result = validateOptionValue(key, raw);
   if (result.ok) throw new Error(`${key}=${JSON.stringify(raw)} accepted as ${JSON.stringify(result.value)}`);
-  return result.message;
+  return render(result.message, 'en');
 };
 
 describe('validateOptionValue', () => {

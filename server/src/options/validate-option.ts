@@ -1,6 +1,10 @@
+import { msg, type Text } from '../i18n/text.ts';
+import { issueText } from '../i18n/zod-issue.ts';
 import { OPTION_DEFINITIONS } from './registry.ts';
 
-export type OptionValidation = { ok: true; value: string } | { ok: false; message: string };
+export type OptionValidation = { ok: true; value: string } | { ok: false; message: Text };
+
+const refused = (message: Text): OptionValidation => ({ ok: false, message });
 
 /**
  * Turns what the console sent for one option into its stored string, or explains why not.
@@ -8,39 +12,35 @@ export type OptionValidation = { ok: true; value: string } | { ok: false; messag
  */
 export function validateOptionValue(key: string, raw: unknown): OptionValidation {
   const definition = OPTION_DEFINITIONS[key];
-  if (!definition) return { ok: false, message: `unknown option: ${key}` };
-  if (raw === null || raw === undefined) return { ok: false, message: `option ${key} needs a value` };
+  if (!definition) return refused(msg('option.unknown', { key }));
+  if (raw === null || raw === undefined) return refused(msg('option.needsValue', { key }));
 
   let text: string;
   if (typeof raw === 'string') text = raw;
   else if (typeof raw === 'number' || typeof raw === 'boolean') text = String(raw);
   else if (definition.kind === 'json' && typeof raw === 'object') text = JSON.stringify(raw, null, 2);
-  else return { ok: false, message: `option ${key} must be a string` };
+  else return refused(msg('option.notString', { key }));
 
   switch (definition.kind) {
     case 'bool':
-      if (text !== 'true' && text !== 'false')
-        return { ok: false, message: `option ${key} must be true or false` };
+      if (text !== 'true' && text !== 'false') return refused(msg('option.notBool', { key }));
       break;
     case 'int':
     case 'float': {
       const trimmed = text.trim();
       const number = Number(trimmed);
-      if (trimmed === '' || !Number.isFinite(number)) {
-        return { ok: false, message: `option ${key} must be a number` };
-      }
-      if (definition.kind === 'int' && !Number.isInteger(number)) {
-        return { ok: false, message: `option ${key} must be a whole number` };
-      }
+      if (trimmed === '' || !Number.isFinite(number)) return refused(msg('option.notNumber', { key }));
+      if (definition.kind === 'int' && !Number.isInteger(number))
+        return refused(msg('option.notWhole', { key }));
       // Beyond 2^53 the number is no longer exact, and it would not fit the bigint quota columns.
       if (definition.kind === 'int' && !Number.isSafeInteger(number)) {
-        return { ok: false, message: `option ${key} is too large` };
+        return refused(msg('option.tooLarge', { key }));
       }
       if (definition.min !== undefined && number < definition.min) {
-        return { ok: false, message: `option ${key} must be at least ${definition.min}` };
+        return refused(msg('option.atLeast', { key, min: definition.min }));
       }
       if (definition.max !== undefined && number > definition.max) {
-        return { ok: false, message: `option ${key} must be at most ${definition.max}` };
+        return refused(msg('option.atMost', { key, max: definition.max }));
       }
       text = String(number);
       break;
@@ -50,23 +50,23 @@ export function validateOptionValue(key: string, raw: unknown): OptionValidation
       try {
         parsed = JSON.parse(text);
       } catch {
-        return { ok: false, message: `option ${key} is not a valid JSON string` };
+        return refused(msg('option.notJson', { key }));
       }
-      const result = definition.schema?.safeParse(parsed);
+      const result = definition.schema?.safeParse(parsed, { reportInput: true });
       if (result && !result.success) {
         const issue = result.error.issues[0];
-        const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-        return { ok: false, message: `option ${key} has the wrong shape${where}: ${issue?.message ?? ''}` };
+        const where = issue && issue.path.length > 0 ? msg('option.at', { path: issue.path.join('.') }) : '';
+        return refused(msg('option.wrongShape', { key, where, detail: issue ? issueText(issue) : '' }));
       }
       break;
     }
     case 'string':
-      if (text.length > 1_000_000) return { ok: false, message: `option ${key} is too long` };
+      if (text.length > 1_000_000) return refused(msg('option.tooLong', { key }));
       break;
   }
 
   if (definition.normalize) text = definition.normalize(text);
   const problem = definition.check?.(text);
-  if (problem) return { ok: false, message: `option ${key} ${problem}` };
+  if (problem) return refused(msg('option.refused', { key, problem }));
   return { ok: true, value: text };
 }

@@ -4,6 +4,7 @@ import type { ChannelIndex } from '../cache/channel-index.ts';
 import type { OptionsCache } from '../cache/options-cache.ts';
 import type { Config } from '../config.ts';
 import { cachedAllowList } from '../net/allow-list.ts';
+import { msg, render, type Text } from '../i18n/text.ts';
 import { channelTypeInfo } from '../providers/channel-types.ts';
 import { upstreamRequest } from './attempt.ts';
 import { setChannelStatus } from '../store/channel-status.ts';
@@ -42,19 +43,28 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       .execute();
   }
 
-  async function fail(id: number, status: number, message: string, elapsedMs: number, always = false) {
+  /** A failed test; `reason` is the upstream's own words, or a Text of ours (the console shows it in its language). */
+  async function fail(id: number, status: number, reason: string | Text, elapsedMs: number, always = false) {
+    const message = typeof reason === 'string' ? reason : render(reason, 'en');
     const channel = deps.channels.get(id);
     if (channel) await maybeDisableChannel(deps, channel, status, message, always);
-    return { success: false, message, time: elapsedMs / 1000 };
+    return {
+      success: false,
+      message,
+      time: elapsedMs / 1000,
+      ...(typeof reason !== 'string' && { text: reason }),
+    };
   }
+
+  const refused = (text: Text) => ({ success: false, message: render(text, 'en'), text, time: 0 });
 
   return {
     async test(channelId, model) {
       await deps.channels.rebuild();
       const channel = deps.channels.get(channelId);
-      if (!channel) return { success: false, message: 'channel not found', time: 0 };
+      if (!channel) return refused(msg('channel.notFound'));
       if (!channelTypeInfo(channel.type)?.openAICompatible && channelFormat(channel.type) === 'openai') {
-        return { success: false, message: 'testing this channel type is not supported yet', time: 0 };
+        return refused(msg('channel.testUnsupported'));
       }
       const testModel =
         model?.trim() || channel.row.test_model?.trim() || channel.models[0] || FALLBACK_TEST_MODEL;
@@ -95,7 +105,8 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       } catch (error) {
         const elapsed = Date.now() - started;
         await record(channelId, elapsed);
-        return fail(channelId, 0, `upstream connection failed: ${(error as Error).message}`, elapsed);
+        const reason = (error as Error).message;
+        return fail(channelId, 0, msg('channel.testConnectionFailed', { reason }), elapsed);
       }
       const elapsed = Date.now() - started;
       await record(channelId, elapsed);
@@ -108,8 +119,8 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
         threshold > 0 &&
         elapsed > threshold * 1000
       ) {
-        const message = `response time ${(elapsed / 1000).toFixed(2)}s is over the ${threshold}s threshold`;
-        return fail(channelId, 408, message, elapsed, true);
+        const seconds = (elapsed / 1000).toFixed(2);
+        return fail(channelId, 408, msg('channel.testTooSlow', { seconds, threshold }), elapsed, true);
       }
       if (
         deps.settings.bool('AutomaticEnableChannelEnabled') &&

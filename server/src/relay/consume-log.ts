@@ -1,4 +1,6 @@
 import { LogType, type ConsumeLogOther } from '@relaygate/contract';
+import { render } from '../i18n/text.ts';
+import { consumeText } from '../store/log-text.ts';
 import type { NewLog } from '../store/logs.ts';
 import type { Caller } from './caller.ts';
 import type { Price } from './pricing.ts';
@@ -48,9 +50,9 @@ export function consumeLogRow(call: CallRecord): NewLog {
       }),
     },
   };
-  const content = price.perCall
-    ? `model price $${price.modelPrice}, group ratio ${price.groupRatio}`
-    : `model ratio ${price.modelRatio}, completion ratio ${price.completionRatio}, group ratio ${price.groupRatio}`;
+  // The same words the console API renders from `other` in the reader's language.
+  const summary = consumeText(other);
+  const content = summary ? render(summary, 'en') : '';
   return {
     user_id: caller.userId,
     username: caller.username,

@@ -1,6 +1,8 @@
 import { LogType, RedemptionStatus, TopUpStatus } from '@relaygate/contract';
 import type { Transaction } from 'kysely';
 import type { Store } from './db.ts';
+import { msg, render, type Text } from '../i18n/text.ts';
+import { describedBy } from './log-text.ts';
 import { insertLog } from './logs.ts';
 import { moneyTransaction } from './money-transaction.ts';
 import type { Database } from './schema.ts';
@@ -15,7 +17,7 @@ async function creditIn(
   trx: Transaction<Database>,
   userId: number,
   quota: number,
-  log: { content: string; other?: Record<string, unknown> },
+  log: { text: Text; other: Record<string, unknown> },
 ): Promise<void> {
   await trx
     .updateTable('users')
@@ -28,8 +30,7 @@ async function creditIn(
     username: user?.username ?? '',
     type: LogType.TopUp,
     quota,
-    content: log.content,
-    other: log.other ? JSON.stringify(log.other) : null,
+    ...describedBy(log.text, log.other),
   });
 }
 
@@ -73,7 +74,7 @@ export async function redeemCode(
       if (Number(claimed.numUpdatedRows) !== 1 || !row) throw new NotRedeemed(refusalOf(row, now));
       const quota = Number(row.quota);
       await creditIn(trx, userId, quota, {
-        content: `redeemed code #${row.id} for ${quota} quota`,
+        text: msg('log.redeemed', { id: Number(row.id), quota }),
         other: { redemption_id: Number(row.id) },
       });
       return { ok: true as const, quota, redemptionId: Number(row.id) };
@@ -104,7 +105,7 @@ export interface Completion {
   /** Quota credited per unit of `amount` (QuotaPerUnit when the order completes). */
   quotaPerUnit: number;
   /** Who or what completed it: the payment provider's notify, or an admin by hand. */
-  via: string;
+  via: Text;
   /** Only orders paid by one of these methods (a provider completes its own orders only). */
   methods?: readonly string[];
 }
@@ -135,8 +136,19 @@ export async function completeTopUp(
       .executeTakeFirstOrThrow();
     const quota = Math.round(Number(order.amount) * completion.quotaPerUnit);
     await creditIn(trx, Number(order.user_id), quota, {
-      content: `online top-up of ${order.amount} (paid ${Number(order.money).toFixed(2)} by ${order.payment_method}, order ${order.trade_no}, ${completion.via}): ${quota} quota`,
-      other: { trade_no: order.trade_no, payment_method: order.payment_method, via: completion.via },
+      text: msg('log.onlineTopUp', {
+        amount: order.amount,
+        money: Number(order.money).toFixed(2),
+        method: order.payment_method,
+        tradeNo: order.trade_no,
+        via: completion.via,
+        quota,
+      }),
+      other: {
+        trade_no: order.trade_no,
+        payment_method: order.payment_method,
+        via: render(completion.via, 'en'),
+      },
     });
     return { order, quota };
   });

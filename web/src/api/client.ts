@@ -40,17 +40,20 @@ async function serverMessage(response: Response): Promise<string> {
   }
 }
 
-/** The headers every console call carries: no-store, and New-Api-User when signed in (spec 001 §7). */
+/**
+ * The headers every console call carries: no-store, the console's language (the server answers its
+ * messages in it), and New-Api-User when signed in (spec 001 §7).
+ */
 export function sessionHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store', 'Accept-Language': i18n.language };
   const user = getSessionUser();
   if (user) headers['New-Api-User'] = String(user.id);
   return headers;
 }
 
 /**
- * One /api call: sends New-Api-User and no-store, maps HTTP errors to the catalogue's messages,
- * sends a 401 to /login?expired=true, and answers the response (success:false is not thrown here).
+ * One /api call: sends the session headers, maps HTTP errors to the catalogue's messages, sends a
+ * 401 to /login?expired=true, and answers the response (success:false is not thrown here).
  */
 async function send(method: Method, path: string, body?: unknown): Promise<Response> {
   const headers = sessionHeaders();

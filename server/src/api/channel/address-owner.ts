@@ -1,10 +1,8 @@
 import { isRootRole } from '@relaygate/contract';
 import type { ChannelRecord } from '../../store/channels.ts';
+import { msg } from '../../i18n/text.ts';
 import { ApiError } from '../errors.ts';
 import type { ChannelFields } from './channel-form.ts';
-
-export const KEY_REQUIRED_MESSAGE =
-  'changing the base URL or type of a channel requires entering its key again in the same request';
 
 /** Whether an address chosen by this role is trusted (1) or goes through the outbound guard (0). */
 export const addressTrust = (role: number): number => (isRootRole(role) ? 1 : 0);
@@ -23,6 +21,6 @@ function movesAddress(stored: ChannelRecord, changes: ChannelFields): boolean {
  */
 export function addressChange(stored: ChannelRecord, changes: ChannelFields, role: number): ChannelFields {
   if (!movesAddress(stored, changes)) return {};
-  if (!isRootRole(role) && changes.key === undefined) throw new ApiError(KEY_REQUIRED_MESSAGE);
+  if (!isRootRole(role) && changes.key === undefined) throw new ApiError(msg('channel.keyAgain'));
   return { address_trusted: addressTrust(role) };
 }

@@ -1,6 +1,7 @@
 import { ChannelType } from '@relaygate/contract';
 import { ApiError } from '../errors.ts';
 import { getUpstreamJson, numberAt, type UpstreamAccess } from './upstream-http.ts';
+import { msg } from '../../i18n/text.ts';
 
 type BalanceQuery = (base: string, access: UpstreamAccess) => Promise<number>;
 
@@ -32,8 +33,7 @@ const openAIBalance: BalanceQuery = async (base, access) => {
 const deepSeekBalance: BalanceQuery = async (base, access) => {
   const body = await getUpstreamJson(`${base}/user/balance`, bearer(access.key), access);
   const infos = (body as { balance_infos?: unknown }).balance_infos;
-  if (!Array.isArray(infos) || infos.length === 0)
-    throw new ApiError('the upstream answer has no balance_infos');
+  if (!Array.isArray(infos) || infos.length === 0) throw new ApiError(msg('upstream.noBalanceInfos'));
   const usd = infos.find((info) => (info as { currency?: unknown })?.currency === 'USD');
   return numberAt(usd ?? infos[0], 'total_balance');
 };
@@ -68,7 +68,7 @@ export const hasBalanceQuery = (type: number): boolean => BALANCE_QUERIES[type] 
 /** Asks the upstream for the account's remaining balance (USD, or the provider's own currency). */
 export async function queryBalance(type: number, base: string, access: UpstreamAccess): Promise<number> {
   const query = BALANCE_QUERIES[type];
-  if (!query) throw new ApiError('balance query is not supported for this channel type');
-  if (base === '') throw new ApiError('the channel has no base URL to query');
+  if (!query) throw new ApiError(msg('upstream.balanceUnsupported'));
+  if (base === '') throw new ApiError(msg('upstream.noBaseUrl'));
   return query(base, access);
 }

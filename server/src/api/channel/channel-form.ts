@@ -17,6 +17,7 @@ import {
   normalizeStatusCodeMapping,
 } from './channel-rules.ts';
 import type { ChannelInput } from './schemas.ts';
+import { msg } from '../../i18n/text.ts';
 
 export type ChannelFields = Updateable<ChannelsTable>;
 
@@ -27,19 +28,19 @@ const MAX_BATCH = 1000;
 const plain = (value: string | null) => (value ?? '').trim();
 
 function checkType(type: number): number {
-  if (!channelTypeInfo(type)) throw new ApiError(`unknown channel type: ${type}`);
+  if (!channelTypeInfo(type)) throw new ApiError(msg('channel.unknownType', { type }));
   return type;
 }
 
 function checkStatus(status: number): number {
   if (status !== ChannelStatus.Enabled && status !== ChannelStatus.ManuallyDisabled) {
-    throw new ApiError('status must be 1 (enabled) or 2 (disabled)');
+    throw new ApiError(msg('field.enabledOrDisabled'));
   }
   return status;
 }
 
 function checkKey(key: string): string {
-  if (key.length > MAX_TEXT) throw new ApiError(`a key must be at most ${MAX_TEXT} characters`);
+  if (key.length > MAX_TEXT) throw new ApiError(msg('channel.keyTooLongEach', { max: MAX_TEXT }));
   return key;
 }
 
@@ -62,24 +63,31 @@ export function normalizeChannelFields(input: ChannelInput): ChannelFields {
   if (input.status_code_mapping !== undefined) {
     fields.status_code_mapping = normalizeStatusCodeMapping(input.status_code_mapping ?? '');
   }
-  if (input.setting !== undefined) fields.setting = normalizeJsonObject(input.setting ?? '', 'setting');
+  if (input.setting !== undefined)
+    fields.setting = normalizeJsonObject(input.setting ?? '', msg('channel.field.setting'));
   if (input.param_override !== undefined) {
-    fields.param_override = normalizeJsonObject(input.param_override ?? '', 'param override');
+    fields.param_override = normalizeJsonObject(
+      input.param_override ?? '',
+      msg('channel.field.paramOverride'),
+    );
   }
   if (input.header_override !== undefined) {
-    fields.header_override = normalizeJsonObject(input.header_override ?? '', 'header override');
+    fields.header_override = normalizeJsonObject(
+      input.header_override ?? '',
+      msg('channel.field.headerOverride'),
+    );
   }
   if (input.priority !== undefined) fields.priority = checkPriority(input.priority);
   if (input.weight !== undefined) fields.weight = checkWeight(input.weight);
   if (input.max_input_tokens !== undefined) {
     if (input.max_input_tokens < 0 || input.max_input_tokens > 2_147_483_647) {
-      throw new ApiError('max_input_tokens must be a non-negative integer');
+      throw new ApiError(msg('channel.maxInputTokens'));
     }
     fields.max_input_tokens = input.max_input_tokens;
   }
   if (input.auto_ban !== undefined && input.auto_ban !== null) {
     if (input.auto_ban !== true && input.auto_ban !== false && input.auto_ban !== 0 && input.auto_ban !== 1) {
-      throw new ApiError('auto_ban must be 1 or 0');
+      throw new ApiError(msg('channel.autoBanField'));
     }
     fields.auto_ban = input.auto_ban === true || input.auto_ban === 1 ? 1 : 0;
   }
@@ -94,7 +102,7 @@ function crossFieldChanges(channel: {
   other?: string | null;
 }): ChannelFields {
   if (channel.type === ChannelType.Azure && !channel.base_url) {
-    throw new ApiError('base URL is required for Azure OpenAI channels');
+    throw new ApiError(msg('channel.azureBaseUrl'));
   }
   if (channel.type === XUNFEI && !channel.other) return { other: 'v2.1' };
   return {};
@@ -107,10 +115,11 @@ export function newChannelRows(
   now: number,
 ): Insertable<ChannelsTable>[] {
   const fields = normalizeChannelFields(input);
-  if (!fields.name || !fields.key) throw new ApiError('please fill in channel name and key');
-  if (fields.models === undefined) throw new ApiError('please select at least one model');
+  if (!fields.name || !fields.key) throw new ApiError(msg('channel.nameAndKey'));
+  if (fields.models === undefined)
+    throw new ApiError(msg('channel.selectAtLeastOne', { what: msg('channel.word.model') }));
   const keys = mode === 'batch' ? keyLines(fields.key) : [fields.key];
-  if (keys.length > MAX_BATCH) throw new ApiError(`at most ${MAX_BATCH} keys in one batch`);
+  if (keys.length > MAX_BATCH) throw new ApiError(msg('channel.batchTooLarge', { max: MAX_BATCH }));
   keys.forEach(checkKey);
   const base = {
     type: ChannelType.OpenAI,
@@ -139,7 +148,7 @@ export function channelChanges(
   bodyKeys: string[],
 ): { changes: ChannelFields; status?: number } {
   const fields = normalizeChannelFields(input);
-  if (fields.name === '') throw new ApiError('channel name cannot be empty');
+  if (fields.name === '') throw new ApiError(msg('channel.nameEmpty'));
   if (fields.key === '') delete fields.key;
   if (fields.key !== undefined) checkKey(fields.key);
   const { status, ...changes } = fields;

@@ -13,6 +13,7 @@ import {
   normalizeNames,
   normalizeStatusCodeMapping,
 } from './channel-rules.ts';
+import { msg } from '../../i18n/text.ts';
 
 describe('channel field rules', () => {
   it('trims and de-duplicates comma lists, from text or arrays', () => {
@@ -79,8 +80,9 @@ describe('channel field rules', () => {
   });
 
   it('checks JSON object fields', () => {
-    expect(normalizeJsonObject('{"a":1}', 'setting')).toBe('{"a":1}');
-    expect(() => normalizeJsonObject('[1]', 'setting')).toThrow('setting must be a valid JSON object');
+    const setting = msg('channel.field.setting');
+    expect(normalizeJsonObject('{"a":1}', setting)).toBe('{"a":1}');
+    expect(() => normalizeJsonObject('[1]', setting)).toThrow('setting must be a valid JSON object');
   });
 
   it('bounds priority and weight', () => {

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.ts';
+import { msg, type Text } from '../../i18n/text.ts';
 
 /**
  * The semantic rules of a channel's fields (spec §5 and new-api §4.7), as pure functions. Each one
@@ -19,17 +20,19 @@ export function normalizeNames(input: string | string[]): string[] {
 }
 
 /** A non-empty list of names, each short enough for its abilities column, as stored: "a,b". */
-function nameList(input: string | string[], what: 'model' | 'group', max: number): string {
+function nameList(input: string | string[], what: Text, max: number): string {
   const names = normalizeNames(input);
-  if (names.length === 0) throw new ApiError(`please select at least one ${what}`);
+  if (names.length === 0) throw new ApiError(msg('channel.selectAtLeastOne', { what }));
   const long = names.find((name) => name.length > max);
-  if (long) throw new ApiError(`${what} name is too long (at most ${max} characters): ${long.slice(0, 40)}…`);
+  if (long) throw new ApiError(msg('channel.nameTooLongIn', { what, max, name: long.slice(0, 40) }));
   return names.join(',');
 }
 
-export const normalizeModels = (input: string | string[]): string => nameList(input, 'model', MAX_MODEL_NAME);
+export const normalizeModels = (input: string | string[]): string =>
+  nameList(input, msg('channel.word.model'), MAX_MODEL_NAME);
 
-export const normalizeGroups = (input: string | string[]): string => nameList(input, 'group', MAX_GROUP_NAME);
+export const normalizeGroups = (input: string | string[]): string =>
+  nameList(input, msg('channel.word.group'), MAX_GROUP_NAME);
 
 /** An http(s) URL without trailing slashes, or '' when none is given. */
 export function normalizeBaseUrl(input: string): string {
@@ -39,19 +42,19 @@ export function normalizeBaseUrl(input: string): string {
   try {
     url = new URL(trimmed);
   } catch {
-    throw new ApiError('base URL must be an http:// or https:// address');
+    throw new ApiError(msg('channel.baseUrlScheme'));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ApiError('base URL must be an http:// or https:// address');
+    throw new ApiError(msg('channel.baseUrlScheme'));
   }
-  if (trimmed.length > 512) throw new ApiError('base URL must be at most 512 characters');
+  if (trimmed.length > 512) throw new ApiError(msg('channel.baseUrlTooLong', { max: 512 }));
   return trimmed;
 }
 
 /** Empty text, and the text "null" a console writes back for a missing object, both mean "none". */
 const isEmptyJson = (text: string) => text.trim() === '' || text.trim() === 'null';
 
-function parseObject(text: string, message: string): Record<string, unknown> {
+function parseObject(text: string, message: Text): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -81,17 +84,17 @@ export function findMappingCycle(mapping: Map<string, string>): string[] | null 
 /** model_mapping: a JSON object of model name → model name, without cycles. Answers '' for none. */
 export function normalizeModelMapping(text: string): string {
   if (isEmptyJson(text)) return '';
-  if (text.length > MAX_TEXT) throw new ApiError(`model mapping must be at most ${MAX_TEXT} characters`);
-  const object = parseObject(text, 'model mapping must be valid JSON format');
+  if (text.length > MAX_TEXT) throw new ApiError(msg('channel.mappingTooLong', { max: MAX_TEXT }));
+  const object = parseObject(text, msg('channel.mappingJson'));
   const mapping = new Map<string, string>();
   for (const [from, to] of Object.entries(object)) {
     if (typeof to !== 'string') {
-      throw new ApiError('model mapping must be valid JSON format: every value must be a model name string');
+      throw new ApiError(msg('channel.mappingValues'));
     }
     mapping.set(from, to.trim());
   }
   const cycle = findMappingCycle(mapping);
-  if (cycle) throw new ApiError(`model mapping contains a cycle: ${cycle.join(' → ')}`);
+  if (cycle) throw new ApiError(msg('channel.mappingCycle', { cycle: cycle.join(' → ') }));
   return text.trim();
 }
 
@@ -100,8 +103,8 @@ const STATUS_CODE = /^[1-5]\d\d$/;
 /** status_code_mapping: a JSON object such as {"429": "503"} or {"500": 502}. Answers '' for none. */
 export function normalizeStatusCodeMapping(text: string): string {
   if (isEmptyJson(text)) return '';
-  const message = 'status code mapping must be a JSON object of 3-digit status codes, such as {"400": "500"}';
-  if (text.length > 1024) throw new ApiError('status code mapping must be at most 1024 characters');
+  const message = msg('channel.statusMappingShape', { example: '{"400": "500"}' });
+  if (text.length > 1024) throw new ApiError(msg('channel.statusMappingTooLong', { max: 1024 }));
   const object = parseObject(text, message);
   for (const [from, to] of Object.entries(object)) {
     const target = typeof to === 'number' ? String(to) : to;
@@ -113,23 +116,23 @@ export function normalizeStatusCodeMapping(text: string): string {
 }
 
 /** setting, param_override, header_override: a JSON object when given. */
-export function normalizeJsonObject(text: string, label: string): string {
+export function normalizeJsonObject(text: string, label: Text): string {
   if (isEmptyJson(text)) return '';
-  if (text.length > MAX_TEXT) throw new ApiError(`${label} must be at most ${MAX_TEXT} characters`);
-  parseObject(text, `${label} must be a valid JSON object`);
+  if (text.length > MAX_TEXT) throw new ApiError(msg('channel.jsonFieldTooLong', { label, max: MAX_TEXT }));
+  parseObject(text, msg('channel.jsonFieldInvalid', { label }));
   return text.trim();
 }
 
 export function checkPriority(value: number): number {
   if (!Number.isSafeInteger(value) || value < MIN_PRIORITY) {
-    throw new ApiError(`priority must be an integer of at least ${MIN_PRIORITY}`);
+    throw new ApiError(msg('channel.priority', { min: MIN_PRIORITY }));
   }
   return value;
 }
 
 export function checkWeight(value: number): number {
   if (!Number.isSafeInteger(value) || value < 0 || value > MAX_WEIGHT) {
-    throw new ApiError('weight must be a non-negative integer');
+    throw new ApiError(msg('channel.weight'));
   }
   return value;
 }

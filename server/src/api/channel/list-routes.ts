@@ -16,6 +16,7 @@ import { listAnswer, parseBoolFlag, readListPaging } from '../paging.ts';
 import { parseId } from '../parse-input.ts';
 import { toChannelView } from './channel-view.ts';
 import { tagModePage } from './tag-grouping.ts';
+import { msg } from '../../i18n/text.ts';
 
 type Query = Record<string, unknown>;
 
@@ -45,7 +46,7 @@ function statusFilter(value: string | undefined): ChannelFilter['status'] {
 
 function typeFilter(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(value)) throw new ApiError('invalid parameter: type must be a channel type id');
+  if (!/^\d{1,9}$/.test(value)) throw new ApiError(msg('channel.typeParam'));
   return Number(value);
 }
 
@@ -90,14 +91,14 @@ export const channelListRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/channel/:id', guarded, async (request) => {
     const row = await findChannelView(store.db, parseId((request.params as { id: string }).id));
-    if (!row) throw new ApiError('channel not found');
+    if (!row) throw new ApiError(msg('channel.notFound'));
     return ok(toChannelView(row));
   });
 
   /** The one place a key leaves the server: root only, on an explicit request. */
   app.post('/api/channel/:id/key', { onRequest: requireRoot }, async (request) => {
     const row = await findChannel(store.db, parseId((request.params as { id: string }).id));
-    if (!row) throw new ApiError('channel not found');
+    if (!row) throw new ApiError(msg('channel.notFound'));
     request.log.info({ channelId: row.id, userId: request.user?.id }, 'channel key revealed');
     return ok({ key: row.key });
   });

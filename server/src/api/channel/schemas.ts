@@ -1,27 +1,28 @@
 import { z } from 'zod';
+import { zodText } from '../../i18n/zod-issue.ts';
 import { MAX_TEXT } from './channel-rules.ts';
 
 /** A whole number given as a number or a numeric string; '' and null mean "not given". */
 export const integerInput = z
-  .union([z.number(), z.string()], { error: 'must be an integer' })
+  .union([z.number(), z.string()], { error: zodText('field.integer') })
   .nullish()
   .transform((value, ctx) => {
     if (value === null || value === undefined) return undefined;
     if (typeof value === 'string' && value.trim() === '') return undefined;
     const n = typeof value === 'number' ? value : /^\s*-?\d{1,16}\s*$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(n)) {
-      ctx.addIssue({ code: 'custom', message: 'must be an integer' });
+      ctx.addIssue({ code: 'custom', message: zodText('field.integer') });
       return z.NEVER;
     }
     return n;
   });
 
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).nullish();
+const text = (max: number) => z.string().max(max, zodText('field.tooLong', { max })).nullish();
 
 /** JSON text fields: the console sends strings; an API caller may send the object itself. */
 const jsonText = z
   .union([z.string().max(MAX_TEXT * 4), z.record(z.string(), z.unknown())], {
-    error: 'must be a JSON object or its text',
+    error: zodText('channel.jsonOrText'),
   })
   .nullish()
   .transform((value) =>
@@ -29,7 +30,7 @@ const jsonText = z
   );
 
 const nameList = z.union([z.string().max(MAX_TEXT * 4), z.array(z.string())], {
-  error: 'must be a comma-separated list or an array of names',
+  error: zodText('channel.nameList'),
 });
 
 /**
@@ -39,7 +40,7 @@ const nameList = z.union([z.string().max(MAX_TEXT * 4), z.array(z.string())], {
 export const channelInputSchema = z.object({
   type: integerInput,
   name: text(255),
-  key: z.string().max(900_000, 'the key is too long').nullish(),
+  key: z.string().max(900_000, zodText('channel.keyTooLong')).nullish(),
   openai_organization: text(255),
   test_model: text(255),
   base_url: text(2048),
@@ -55,7 +56,7 @@ export const channelInputSchema = z.object({
   priority: integerInput,
   weight: integerInput,
   max_input_tokens: integerInput,
-  auto_ban: z.union([z.number(), z.boolean()], { error: 'must be 1 or 0' }).nullish(),
+  auto_ban: z.union([z.number(), z.boolean()], { error: zodText('channel.oneOrZero') }).nullish(),
   tag: text(255),
   remark: text(255),
   status: integerInput,
@@ -64,22 +65,30 @@ export const channelInputSchema = z.object({
 export type ChannelInput = z.infer<typeof channelInputSchema>;
 
 export const addModeSchema = z.enum(['single', 'batch'], {
-  error: 'unsupported add mode: use single or batch',
+  error: zodText('channel.addMode'),
 });
 
 export const idListSchema = z.object({
   ids: z
-    .array(z.number().int().positive(), { error: 'ids must be a list of channel ids' })
-    .min(1, 'please select channels first')
-    .max(1000, 'at most 1000 channels at a time'),
+    .array(z.number().int().positive(), { error: zodText('channel.idList') })
+    .min(1, zodText('channel.selectFirst'))
+    .max(1000, zodText('channel.tooManyAtOnce', { max: 1000 })),
 });
 
 export const tagSchema = z.object({
-  tag: z.string({ error: 'tag cannot be empty' }).trim().min(1, 'tag cannot be empty').max(255),
+  tag: z
+    .string({ error: zodText('channel.tagEmpty') })
+    .trim()
+    .min(1, zodText('channel.tagEmpty'))
+    .max(255),
 });
 
 export const batchTagSchema = idListSchema.extend({
-  tag: z.string({ error: 'please enter a tag' }).trim().min(1, 'please enter a tag').max(255),
+  tag: z
+    .string({ error: zodText('channel.enterTag') })
+    .trim()
+    .min(1, zodText('channel.enterTag'))
+    .max(255),
 });
 
 export const tagEditSchema = tagSchema.extend({

@@ -19,6 +19,7 @@ import {
   normalizeNames,
 } from './channel-rules.ts';
 import { batchTagSchema, tagEditSchema, tagSchema, type TagEdit } from './schemas.ts';
+import { msg } from '../../i18n/text.ts';
 
 /** A list that is absent or empty leaves the channels' own lists alone, as in new-api. */
 const givenList = (value: string | string[] | null | undefined) =>
@@ -39,10 +40,10 @@ export function tagChanges(edit: TagEdit): ChannelFields {
   if (edit.priority !== undefined) changes.priority = checkPriority(edit.priority);
   if (edit.weight !== undefined) changes.weight = checkWeight(edit.weight);
   if (edit.param_override !== undefined && edit.param_override !== null) {
-    changes.param_override = normalizeJsonObject(edit.param_override, 'param override');
+    changes.param_override = normalizeJsonObject(edit.param_override, msg('channel.field.paramOverride'));
   }
   if (edit.header_override !== undefined && edit.header_override !== null) {
-    changes.header_override = normalizeJsonObject(edit.header_override, 'header override');
+    changes.header_override = normalizeJsonObject(edit.header_override, msg('channel.field.headerOverride'));
   }
   return changes;
 }
@@ -57,7 +58,7 @@ export function anyChange(channels: ChannelRecord[], changes: ChannelFields): bo
 
 async function taggedChannels(db: Db, tag: string): Promise<ChannelRecord[]> {
   const channels = await channelsWithTag(db, tag);
-  if (channels.length === 0) throw new ApiError(`no channel has the tag ${tag}`);
+  if (channels.length === 0) throw new ApiError(msg('channel.noTag', { tag }));
   return channels;
 }
 
@@ -83,7 +84,7 @@ export const channelTagRoutes: FastifyPluginAsync = async (app) => {
     const edit = parseInput(tagEditSchema, request.body);
     const changes = tagChanges(edit);
     const channels = await taggedChannels(store.db, edit.tag);
-    if (!anyChange(channels, changes)) throw new ApiError('no changes');
+    if (!anyChange(channels, changes)) throw new ApiError(msg('channel.noChanges'));
     await updateChannels(
       store.db,
       channels.map((channel) => channel.id),
@@ -96,7 +97,7 @@ export const channelTagRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/channel/batch/tag', guarded, async (request) => {
     const { ids, tag } = parseInput(batchTagSchema, request.body);
     const channels = await channelsByIds(store.db, [...new Set(ids)]);
-    if (channels.length === 0) throw new ApiError('channel not found');
+    if (channels.length === 0) throw new ApiError(msg('channel.notFound'));
     await updateChannels(
       store.db,
       channels.map((channel) => channel.id),

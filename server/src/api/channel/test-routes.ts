@@ -5,6 +5,8 @@ import { findChannelView } from '../../store/channels.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
 import { parseId } from '../parse-input.ts';
+import { renderFor } from '../../i18n/render-for.ts';
+import { msg } from '../../i18n/text.ts';
 
 /** Channel tests: the relay's tester does the call; these routes only start it. */
 export const channelTestRoutes: FastifyPluginAsync = async (app) => {
@@ -20,22 +22,22 @@ export const channelTestRoutes: FastifyPluginAsync = async (app) => {
     const id = parseId((request.params as { id: string }).id);
     const { model } = request.query as { model?: unknown };
     if (model !== undefined && (typeof model !== 'string' || model.length > 255)) {
-      throw new ApiError('invalid parameter: model must be a model name');
+      throw new ApiError(msg('channel.modelParam'));
     }
-    if (!(await findChannelView(store.db, id))) throw new ApiError('channel not found');
+    if (!(await findChannelView(store.db, id))) throw new ApiError(msg('channel.notFound'));
     const result = await app.channelTester.test(id, model === '' ? undefined : model);
     // The classic console reads time at the top level, newer ones in data.
     return {
       success: result.success,
-      message: result.message,
+      message: result.text ? renderFor(request, result.text) : result.message,
       time: result.time,
       data: { time: result.time },
     };
   });
 
   /** Tests every channel except manually disabled ones, one after another, after answering. */
-  app.get('/api/channel/test', guarded, async () => {
-    if (runningAll) throw new ApiError('a test of all channels is already running');
+  app.get('/api/channel/test', guarded, async (request) => {
+    if (runningAll) throw new ApiError(msg('channel.testAllRunning'));
     const rows = await store.db
       .selectFrom('channels')
       .select('id')
@@ -57,6 +59,6 @@ export const channelTestRoutes: FastifyPluginAsync = async (app) => {
         runningAll = false;
       }
     })();
-    return ok(undefined, `testing ${rows.length} channels in the background`);
+    return ok(undefined, renderFor(request, msg('channel.testAllStarted', { count: rows.length })));
   });
 };

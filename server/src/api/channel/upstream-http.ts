@@ -1,6 +1,7 @@
 import { request, type Dispatcher } from 'undici';
-import { OUTBOUND_REFUSED } from '../../net/outbound-guard.ts';
+import { OUTBOUND_REFUSED, type OutboundRefusedError } from '../../net/outbound-guard.ts';
 import { ApiError } from '../errors.ts';
+import { msg, type Text } from '../../i18n/text.ts';
 
 export const UPSTREAM_TIMEOUT_MS = 10_000;
 const MAX_BODY_CHARS = 8 * 1024 * 1024;
@@ -28,13 +29,14 @@ export interface UpstreamAccess {
   dispatcher: Dispatcher;
 }
 
-function networkReason(error: unknown): string {
-  if ((error as { code?: unknown })?.code === OUTBOUND_REFUSED) return (error as Error).message;
+function networkReason(error: unknown, secret: string): Text {
+  if ((error as { code?: unknown })?.code === OUTBOUND_REFUSED) return (error as OutboundRefusedError).text;
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return `the upstream did not answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`;
+    return msg('upstream.timeout', { seconds: UPSTREAM_TIMEOUT_MS / 1000 });
   }
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  return `the upstream could not be reached (${cause?.code ?? cause?.message ?? (error as Error)?.message ?? 'unknown error'})`;
+  const reason = cause?.code ?? cause?.message ?? (error as Error)?.message ?? 'unknown error';
+  return msg('upstream.unreachable', { cause: redact(reason, secret) });
 }
 
 /**
@@ -60,17 +62,19 @@ export async function getUpstreamJson(
     status = response.statusCode;
     text = await response.body.text();
   } catch (error) {
-    throw new ApiError(redact(networkReason(error), secret));
+    throw new ApiError(networkReason(error, secret));
   }
-  if (text.length > MAX_BODY_CHARS) throw new ApiError('the upstream answer is too large');
+  if (text.length > MAX_BODY_CHARS) throw new ApiError(msg('upstream.tooLarge'));
   if (status < 200 || status >= 300) {
     const detail = upstreamMessage(text).slice(0, 300);
-    throw new ApiError(redact(`the upstream answered HTTP ${status}${detail ? `: ${detail}` : ''}`, secret));
+    throw new ApiError(
+      msg('upstream.httpStatus', { status, detail: detail ? `: ${redact(detail, secret)}` : '' }),
+    );
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError('the upstream answer is not JSON');
+    throw new ApiError(msg('upstream.notJson'));
   }
 }
 
@@ -82,7 +86,7 @@ export function numberAt(body: unknown, path: string): number {
   }
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) {
-    throw new ApiError(`the upstream answer has no number at ${path}`);
+    throw new ApiError(msg('upstream.noNumberAt', { path }));
   }
   return n;
 }

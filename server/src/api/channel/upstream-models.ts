@@ -1,6 +1,7 @@
 import { ChannelType } from '@relaygate/contract';
 import { ApiError } from '../errors.ts';
 import { getUpstreamJson, type UpstreamAccess } from './upstream-http.ts';
+import { msg } from '../../i18n/text.ts';
 
 interface ModelListing {
   url: (base: string) => string;
@@ -46,11 +47,11 @@ export async function fetchUpstreamModels(
   base: string,
   access: UpstreamAccess,
 ): Promise<string[]> {
-  if (access.key === '') throw new ApiError('please fill in key');
-  if (base === '') throw new ApiError('please fill in the base URL');
+  if (access.key === '') throw new ApiError(msg('upstream.enterKey'));
+  if (base === '') throw new ApiError(msg('upstream.enterBaseUrl'));
   const listing = LISTINGS[type] ?? OPENAI_LISTING;
   const body = await getUpstreamJson(listing.url(base), listing.headers(access.key), access);
   const ids = listing.ids(body);
-  if (ids === null) throw new ApiError('the upstream answer is not a model list');
+  if (ids === null) throw new ApiError(msg('upstream.notModelList'));
   return [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
 }

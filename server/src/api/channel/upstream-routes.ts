@@ -16,13 +16,14 @@ import { firstKey, normalizeBaseUrl } from './channel-rules.ts';
 import { fetchModelsSchema } from './schemas.ts';
 import type { UpstreamAccess } from './upstream-http.ts';
 import { fetchUpstreamModels } from './upstream-models.ts';
+import { msg } from '../../i18n/text.ts';
 
 /** Balances refreshed at once by "update all". */
 const BALANCE_CONCURRENCY = 5;
 
 async function channelOf(db: Db, idParam: unknown): Promise<ChannelRecord> {
   const channel = await findChannel(db, parseId(idParam));
-  if (!channel) throw new ApiError('channel not found');
+  if (!channel) throw new ApiError(msg('channel.notFound'));
   return channel;
 }
 
@@ -96,7 +97,7 @@ export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/channel/fetch_models', guarded, async (request) => {
     const input = parseInput(fetchModelsSchema, request.body);
     const type = input.type ?? ChannelType.OpenAI;
-    if (!channelTypeInfo(type)) throw new ApiError(`unknown channel type: ${type}`);
+    if (!channelTypeInfo(type)) throw new ApiError(msg('channel.unknownType', { type }));
     const base = channelBaseUrl(type, normalizeBaseUrl(input.base_url ?? ''));
     // The key is the caller's own; the address is trusted only when root typed it.
     const trusted = addressTrust(currentUser(request).role) === 1;

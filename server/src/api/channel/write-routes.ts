@@ -19,13 +19,15 @@ import { addressChange, addressTrust } from './address-owner.ts';
 import { channelChanges, newChannelRows } from './channel-form.ts';
 import { toChannelView } from './channel-view.ts';
 import { addModeSchema, channelInputSchema, idListSchema } from './schemas.ts';
+import { renderFor } from '../../i18n/render-for.ts';
+import { msg } from '../../i18n/text.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** new-api's {mode, channel: {…}}, or the classic body that is the channel itself. */
 function readCreateBody(body: unknown): { mode: 'single' | 'batch'; channel: unknown } {
-  if (!isObject(body)) throw new ApiError('invalid parameter: the body must be a JSON object');
+  if (!isObject(body)) throw new ApiError(msg('channel.bodyObject'));
   if (!isObject(body.channel)) return { mode: 'single', channel: body };
   return { mode: parseInput(addModeSchema, body.mode ?? 'single'), channel: body.channel };
 }
@@ -49,10 +51,10 @@ export const channelWriteRoutes: FastifyPluginAsync = async (app) => {
 
   app.put('/api/channel/', guarded, async (request) => {
     const body = request.body;
-    if (!isObject(body)) throw new ApiError('invalid parameter: the body must be a JSON object');
+    if (!isObject(body)) throw new ApiError(msg('channel.bodyObject'));
     const id = parseId(body.id);
     const stored = await findChannel(store.db, id);
-    if (!stored) throw new ApiError('channel not found');
+    if (!stored) throw new ApiError(msg('channel.notFound'));
     const { changes, status } = channelChanges(
       stored,
       parseInput(channelInputSchema, body),
@@ -68,7 +70,7 @@ export const channelWriteRoutes: FastifyPluginAsync = async (app) => {
 
   const deleteOne: RouteHandlerMethod = async (request) => {
     const id = parseId((request.params as { id: string }).id);
-    if ((await deleteChannels(store.db, [id])) === 0) throw new ApiError('channel not found');
+    if ((await deleteChannels(store.db, [id])) === 0) throw new ApiError(msg('channel.notFound'));
     await app.channels.rebuild();
     return ok();
   };
@@ -94,9 +96,9 @@ export const channelWriteRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The count of channels fixed is the data (new-api's console prints it); failures go in the message.
-  app.post('/api/channel/fix', guarded, async () => {
+  app.post('/api/channel/fix', guarded, async (request) => {
     const { success, fails } = await rebuildAllAbilities(store.db);
     await app.channels.rebuild();
-    return ok(success, fails > 0 ? `${fails} channels could not be fixed` : '');
+    return ok(success, fails > 0 ? renderFor(request, msg('channel.unfixed', { count: fails })) : '');
   });
 };

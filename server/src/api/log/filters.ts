@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { zodText } from '../../i18n/zod-issue.ts';
 import type { LogFilter } from '../../store/log-queries.ts';
 import { ApiError } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
+import { msg } from '../../i18n/text.ts';
 
 /** An empty query value (the console sends every field, blank when unused) counts as absent. */
 const blankIsAbsent = (value: unknown) =>
@@ -12,13 +14,13 @@ export const wholeNumber = z.preprocess(
   z
     .string()
     .trim()
-    .regex(/^\d{1,15}$/, 'must be a whole number of 0 or more')
+    .regex(/^\d{1,15}$/, zodText('field.wholeNumber'))
     .transform(Number)
     .optional(),
 );
 
 export const text = (max: number) =>
-  z.preprocess(blankIsAbsent, z.string().trim().max(max, `must be at most ${max} characters`).optional());
+  z.preprocess(blankIsAbsent, z.string().trim().max(max, zodText('field.tooLong', { max })).optional());
 
 const logQuerySchema = z.object({
   type: wholeNumber,
@@ -64,7 +66,7 @@ export function parseLogFilter(query: unknown, options: LogFilterOptions): LogFi
 export function parseTargetTimestamp(query: unknown): number {
   const value = (query as Record<string, unknown> | undefined)?.target_timestamp;
   if (typeof value !== 'string' || !/^\d{1,15}$/.test(value.trim()) || Number(value) <= 0) {
-    throw new ApiError('please choose a time: target_timestamp must be a time in unix seconds');
+    throw new ApiError(msg('log.targetTimestamp'));
   }
   return Number(value);
 }

@@ -6,6 +6,7 @@ import { ok } from '../envelope.ts';
 import { pageOf, readPaging } from '../paging.ts';
 import { parseLogFilter, parseTargetTimestamp, type LogFilterOptions } from './filters.ts';
 import { toLogView } from './log-view.ts';
+import { requestLanguage } from '../../i18n/language.ts';
 
 /** Who reads the logs: all rows (admin) or the caller's own. */
 interface LogScope {
@@ -43,6 +44,7 @@ function registerReads(app: FastifyInstance, scope: LogScope): void {
     const paging = readPaging(query);
     // Channel details and admin_info are for admins only, whichever endpoint they call.
     const admin = currentUser(request).role >= Role.Admin;
+    const language = requestLanguage(request);
     const { total, items } = await listLogs(app.store.db, filter, {
       offset: paging.offset,
       limit: paging.pageSize,
@@ -52,7 +54,7 @@ function registerReads(app: FastifyInstance, scope: LogScope): void {
       pageOf(
         paging,
         total,
-        items.map((row) => toLogView(row, admin)),
+        items.map((row) => toLogView(row, admin, language)),
       ),
     );
   };

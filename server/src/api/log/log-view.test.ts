@@ -46,18 +46,18 @@ describe('otherForUser', () => {
 
 describe('toLogView', () => {
   it('shows admins the channel, its name and admin_info', () => {
-    const view = toLogView(row, true);
+    const view = toLogView(row, true, 'en');
     expect(view).toMatchObject({ channel: 7, channel_name: 'primary', is_stream: true, content: '' });
     expect(JSON.parse(view.other)).toHaveProperty('admin_info');
   });
 
   it('hides channel details and admin_info from others', () => {
-    const view = toLogView({ ...row, is_stream: false }, false);
+    const view = toLogView({ ...row, is_stream: false }, false, 'en');
     expect(view).toMatchObject({ channel: 0, channel_name: '', is_stream: false, quota: 120 });
     expect(view.other).not.toContain('admin_info');
   });
 
   it('names a channel that is gone as empty', () => {
-    expect(toLogView({ ...row, channel_name: null }, true).channel_name).toBe('');
+    expect(toLogView({ ...row, channel_name: null }, true, 'en').channel_name).toBe('');
   });
 });

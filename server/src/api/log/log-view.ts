@@ -1,5 +1,7 @@
 import type { LogView } from '@relaygate/contract';
+import type { Language } from '../../i18n/language.ts';
 import { fromDbBool } from '../../store/dialect.ts';
+import { contentIn } from '../../store/log-text.ts';
 import type { LogRow } from '../../store/log-queries.ts';
 
 /**
@@ -20,14 +22,17 @@ export function otherForUser(other: string | null): string {
   return JSON.stringify(rest);
 }
 
-/** A log row for the console; `admin` decides whether channel details and admin_info are shown. */
-export function toLogView(row: LogRow, admin: boolean): LogView {
+/**
+ * A log row for the console; `admin` decides whether channel details and admin_info are shown.
+ * Its content is in the reader's language where the row keeps a language-neutral form.
+ */
+export function toLogView(row: LogRow, admin: boolean, language: Language): LogView {
   return {
     id: Number(row.id),
     user_id: Number(row.user_id),
     created_at: Number(row.created_at),
     type: row.type,
-    content: row.content ?? '',
+    content: contentIn(row, language),
     username: row.username,
     token_name: row.token_name,
     model_name: row.model_name,

@@ -19,6 +19,7 @@ import { parseId, parseInput } from '../parse-input.ts';
 import { bothSlashes, queryFlag, queryText } from '../token/paths.ts';
 import { defaultRedemptionName, expiryRefusal, statusChangeRefusal } from './rules.ts';
 import { createRedemptionSchema, redemptionStatusSchema, updateRedemptionSchema } from './schemas.ts';
+import { msg, type Text } from '../../i18n/text.ts';
 
 export const toRedemptionView = (row: RedemptionRow): RedemptionView => ({
   id: Number(row.id),
@@ -33,7 +34,7 @@ export const toRedemptionView = (row: RedemptionRow): RedemptionView => ({
   expired_time: Number(row.expired_time),
 });
 
-function refuseIf(verdict: string | null): void {
+function refuseIf(verdict: Text | null): void {
   if (verdict) throw new ApiError(verdict);
 }
 
@@ -44,7 +45,7 @@ export const redemptionApi: FastifyPluginAsync = async (app) => {
 
   async function existing(id: number): Promise<RedemptionRow> {
     const row = await findRedemption(store.db, id);
-    if (!row) throw new ApiError('redemption code not found');
+    if (!row) throw new ApiError(msg('redemption.notFound'));
     return row;
   }
 
@@ -87,16 +88,16 @@ export const redemptionApi: FastifyPluginAsync = async (app) => {
         const row = await existing(id);
         refuseIf(statusChangeRefusal(Number(row.status), status));
         if (!(await updateUnusedRedemption(store.db, id, { status })))
-          throw new ApiError('this code has been used; its status cannot change');
+          throw new ApiError(msg('redemption.usedStatus'));
         return ok(toRedemptionView(await existing(id)));
       }
       const { id, ...fields } = parseInput(updateRedemptionSchema, request.body);
       const row = await existing(id);
-      if (Number(row.status) === RedemptionStatus.Used) throw new ApiError('a used code cannot be edited');
+      if (Number(row.status) === RedemptionStatus.Used) throw new ApiError(msg('redemption.usedEdit'));
       if (fields.expired_time !== undefined && fields.expired_time !== Number(row.expired_time))
         refuseIf(expiryRefusal(fields.expired_time, nowSeconds()));
       if (Object.keys(fields).length > 0 && !(await updateUnusedRedemption(store.db, id, fields)))
-        throw new ApiError('a used code cannot be edited');
+        throw new ApiError(msg('redemption.usedEdit'));
       return ok(toRedemptionView(await existing(id)));
     });
   }
@@ -116,7 +117,7 @@ export const redemptionApi: FastifyPluginAsync = async (app) => {
     app.delete(url, guarded, async (request) => {
       const id = parseId((request.params as { id: string }).id);
       if (!(await deleteRedemption(store.db, id, nowSeconds())))
-        throw new ApiError('redemption code not found');
+        throw new ApiError(msg('redemption.notFound'));
       return ok();
     });
   }

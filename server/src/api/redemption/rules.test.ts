@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRedemptionName, expiryRefusal, statusChangeRefusal } from './rules.ts';
+import { inEnglish } from '../../i18n/in-english.ts';
+import * as rules from './rules.ts';
+import { defaultRedemptionName } from './rules.ts';
+
+const expiryRefusal = inEnglish(rules.expiryRefusal);
+const statusChangeRefusal = inEnglish(rules.statusChangeRefusal);
 
 describe('redemption rules', () => {
   it('names a code by its quota as the site shows money', () => {

@@ -1,4 +1,5 @@
 import { RedemptionStatus } from '@relaygate/contract';
+import { msg, type Text } from '../../i18n/text.ts';
 
 /**
  * The name a code gets when the admin leaves it empty: its quota formatted as the site shows
@@ -12,15 +13,14 @@ export function defaultRedemptionName(quota: number, quotaPerUnit: number, inCur
 }
 
 /** Why a code's status may not change to `next`, or null when it may. */
-export function statusChangeRefusal(current: number, next: number): string | null {
-  if (current === RedemptionStatus.Used) return 'this code has been used; its status cannot change';
-  if (next === RedemptionStatus.Used) return 'a code is marked used only by redeeming it';
+export function statusChangeRefusal(current: number, next: number): Text | null {
+  if (current === RedemptionStatus.Used) return msg('redemption.usedStatus');
+  if (next === RedemptionStatus.Used) return msg('redemption.markUsed');
   return null;
 }
 
 /** Why an expiry may not be set, or null: 0 (never) or a moment still to come. */
-export function expiryRefusal(expiredTime: number, now: number): string | null {
-  if (expiredTime !== 0 && expiredTime <= now)
-    return 'the expiry time must be in the future (or 0 for never)';
+export function expiryRefusal(expiredTime: number, now: number): Text | null {
+  if (expiredTime !== 0 && expiredTime <= now) return msg('redemption.expiryPast');
   return null;
 }

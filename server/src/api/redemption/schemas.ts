@@ -1,38 +1,38 @@
 import { REDEMPTION_BATCH_MAX_COUNT, REDEMPTION_NAME_MAX_LENGTH } from '@relaygate/contract';
 import { z } from 'zod';
+import { zodText } from '../../i18n/zod-issue.ts';
 
 /** Latest expiry accepted: the last second of the year 9999. */
 const LATEST_EXPIRY = 253_402_300_799;
 
-const id = z.number().int('id must be a whole number').positive('id must be a positive integer');
+const id = z.number().int(zodText('field.idWhole')).positive(zodText('field.idPositive'));
 
 /** The console may send numbers as strings (it parses them from inputs). */
 const wholeNumber = (field: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
-    z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`),
+    z
+      .number({ error: zodText('redemption.fieldNumber', { field }) })
+      .int(zodText('redemption.fieldWhole', { field })),
   );
 
 const name = z
   .string()
   .trim()
   .refine((value) => [...value].length <= REDEMPTION_NAME_MAX_LENGTH, {
-    message: `name must be 1 to ${REDEMPTION_NAME_MAX_LENGTH} characters`,
+    message: zodText('redemption.nameLength', { max: REDEMPTION_NAME_MAX_LENGTH }),
   })
-  .regex(/^\P{Cc}*$/u, 'name cannot contain control characters');
+  .regex(/^\P{Cc}*$/u, zodText('redemption.nameInvalid'));
 
 const quota = wholeNumber('quota').pipe(
   z
     .number()
-    .positive('quota must be a positive whole number')
-    .max(Number.MAX_SAFE_INTEGER, 'quota is too large'),
+    .positive(zodText('redemption.quotaPositive'))
+    .max(Number.MAX_SAFE_INTEGER, zodText('redemption.quotaTooLarge')),
 );
 
 const expiredTime = wholeNumber('expired_time').pipe(
-  z
-    .number()
-    .min(0, 'expired_time must be 0 (never) or a unix time')
-    .max(LATEST_EXPIRY, 'expired_time is too far'),
+  z.number().min(0, zodText('redemption.expiryShape')).max(LATEST_EXPIRY, zodText('redemption.expiryTooFar')),
 );
 
 export const createRedemptionSchema = z.object({
@@ -42,8 +42,11 @@ export const createRedemptionSchema = z.object({
     .pipe(
       z
         .number()
-        .min(1, `count must be 1 to ${REDEMPTION_BATCH_MAX_COUNT}`)
-        .max(REDEMPTION_BATCH_MAX_COUNT, `count must be 1 to ${REDEMPTION_BATCH_MAX_COUNT}`),
+        .min(1, zodText('redemption.countRange', { max: REDEMPTION_BATCH_MAX_COUNT }))
+        .max(
+          REDEMPTION_BATCH_MAX_COUNT,
+          zodText('redemption.countRange', { max: REDEMPTION_BATCH_MAX_COUNT }),
+        ),
     )
     .optional()
     .default(1),
@@ -52,7 +55,9 @@ export const createRedemptionSchema = z.object({
 
 export const updateRedemptionSchema = z.object({
   id,
-  name: name.pipe(z.string().min(1, `name must be 1 to ${REDEMPTION_NAME_MAX_LENGTH} characters`)).optional(),
+  name: name
+    .pipe(z.string().min(1, zodText('redemption.nameLength', { max: REDEMPTION_NAME_MAX_LENGTH })))
+    .optional(),
   quota: quota.optional(),
   expired_time: expiredTime.optional(),
 });
@@ -60,6 +65,6 @@ export const updateRedemptionSchema = z.object({
 export const redemptionStatusSchema = z.object({
   id,
   status: z.union([z.literal(1), z.literal(2), z.literal(3)], {
-    error: 'status must be 1 (enabled) or 2 (disabled)',
+    error: zodText('field.enabledOrDisabled'),
   }),
 });

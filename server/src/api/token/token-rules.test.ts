@@ -1,6 +1,12 @@
 import { TokenStatus } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
-import { batchNames, enableRefusal, expiryRefusal, groupRefusal, statusAfterEdit } from './token-rules.ts';
+import { inEnglish } from '../../i18n/in-english.ts';
+import * as rules from './token-rules.ts';
+import { batchNames, statusAfterEdit } from './token-rules.ts';
+
+const enableRefusal = inEnglish(rules.enableRefusal);
+const expiryRefusal = inEnglish(rules.expiryRefusal);
+const groupRefusal = inEnglish(rules.groupRefusal);
 
 const NOW = 1_700_000_000;
 const valid = { expired_time: -1, remain_quota: 10, unlimited_quota: false };

@@ -1,4 +1,5 @@
 import { TokenStatus } from '@relaygate/contract';
+import { msg, type Text } from '../../i18n/text.ts';
 
 /** What decides whether a token can be used: its expiry and its quota. */
 export interface TokenValidity {
@@ -16,9 +17,9 @@ const isExpired = (token: TokenValidity, now: number): boolean =>
 const isExhausted = (token: TokenValidity): boolean => !token.unlimited_quota && token.remain_quota <= 0;
 
 /** Why a token cannot be enabled, or null when it can. */
-export function enableRefusal(token: TokenValidity, now: number): string | null {
-  if (isExpired(token, now)) return 'the token has expired, change its expiry first';
-  if (isExhausted(token)) return 'the token quota is used up, raise it first';
+export function enableRefusal(token: TokenValidity, now: number): Text | null {
+  if (isExpired(token, now)) return msg('token.expired');
+  if (isExhausted(token)) return msg('token.exhausted');
   return null;
 }
 
@@ -29,16 +30,14 @@ export function statusAfterEdit(status: number, edited: TokenValidity, now: numb
 }
 
 /** A new expiry must be -1 (never) or a time still to come. */
-export function expiryRefusal(expiredTime: number, now: number): string | null {
-  return expiredTime !== NEVER_EXPIRES && expiredTime <= now
-    ? 'invalid parameter: expired_time must be in the future, or -1 for never'
-    : null;
+export function expiryRefusal(expiredTime: number, now: number): Text | null {
+  return expiredTime !== NEVER_EXPIRES && expiredTime <= now ? msg('token.expiryPast') : null;
 }
 
 /** '' (the user's own group) or one of the groups the user may use. */
-export function groupRefusal(group: string, usable: Record<string, string>): string | null {
+export function groupRefusal(group: string, usable: Record<string, string>): Text | null {
   if (group === '' || Object.hasOwn(usable, group)) return null;
-  return `invalid parameter: group "${group}" is not available to you`;
+  return msg('token.groupUnavailable', { group });
 }
 
 /** The names of a batch: the first keeps the name, each other one gets `-` and a random suffix. */

@@ -16,8 +16,9 @@ import { bothSlashes, queryFlag } from './paths.ts';
 import { batchDeleteSchema, createTokenSchema, tokenStatusSchema, updateTokenSchema } from './schemas.ts';
 import { toTokenColumns, toTokenView, validityAfterEdit } from './token-row.ts';
 import { batchNames, enableRefusal, expiryRefusal, groupRefusal, statusAfterEdit } from './token-rules.ts';
+import { msg, type Text } from '../../i18n/text.ts';
 
-function refuseIf(verdict: string | null): void {
+function refuseIf(verdict: Text | null): void {
   if (verdict) throw new ApiError(verdict);
 }
 
@@ -102,7 +103,7 @@ export const tokenWriteRoutes: FastifyPluginAsync = async (app) => {
     app.delete(url, guarded, async (request) => {
       const id = parseId((request.params as { id: string }).id);
       const deleted = await softDeleteOwnTokens(store.db, currentUser(request).id, [id], nowSeconds());
-      if (deleted.count === 0) throw new ApiError('token not found');
+      if (deleted.count === 0) throw new ApiError(msg('token.notFound'));
       forget(deleted.keys);
       return ok();
     });

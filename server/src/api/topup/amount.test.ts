@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { amountRefusal, formatMoney, payableMoney, topUpGroupRatio } from './amount.ts';
+import { inEnglish } from '../../i18n/in-english.ts';
+import * as rules from './amount.ts';
+import { formatMoney, payableMoney, topUpGroupRatio } from './amount.ts';
+
+const amountRefusal = inEnglish(rules.amountRefusal);
 
 describe('top-up amount', () => {
   const ratios = { default: 1, vip: 0.8, svip: 0 };

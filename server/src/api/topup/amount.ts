@@ -1,3 +1,5 @@
+import { msg, type Text } from '../../i18n/text.ts';
+
 /** Largest amount one order may buy, so money and quota stay far inside safe integers. */
 export const MAX_TOP_UP_AMOUNT = 10_000_000;
 
@@ -14,10 +16,10 @@ export function payableMoney(amount: number, unitPrice: number, groupRatio: numb
 }
 
 /** Why an amount cannot be bought, or null: a whole number from the minimum up to the maximum. */
-export function amountRefusal(amount: unknown, minimum: number): string | null {
-  if (typeof amount !== 'number' || !Number.isInteger(amount)) return 'the amount must be a whole number';
-  if (amount < Math.max(1, minimum)) return `the top-up amount cannot be less than ${Math.max(1, minimum)}`;
-  if (amount > MAX_TOP_UP_AMOUNT) return `the top-up amount cannot be more than ${MAX_TOP_UP_AMOUNT}`;
+export function amountRefusal(amount: unknown, minimum: number): Text | null {
+  if (typeof amount !== 'number' || !Number.isInteger(amount)) return msg('topup.amountWhole');
+  if (amount < Math.max(1, minimum)) return msg('topup.amountTooSmall', { min: Math.max(1, minimum) });
+  if (amount > MAX_TOP_UP_AMOUNT) return msg('topup.amountTooLarge', { max: MAX_TOP_UP_AMOUNT });
   return null;
 }
 

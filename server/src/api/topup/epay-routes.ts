@@ -9,6 +9,7 @@ import { ApiError } from '../errors.ts';
 import { formatMoney } from './amount.ts';
 import { epayForm, epayVerify, notifyFields, sameMoney } from './epay.ts';
 import { callbackBase, epayTariff, openOrder, quote, serverAddress } from './orders.ts';
+import { msg } from '../../i18n/text.ts';
 
 /** EPay is on when its address, merchant id and key are all set. */
 export function epayEnabled(app: { settings: { get(key: string): string } }): boolean {
@@ -28,11 +29,11 @@ export const epayRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/user/pay', guarded, async (request) => {
-    if (!epayEnabled(app)) throw new ApiError('the administrator has not enabled online top-up');
+    if (!epayEnabled(app)) throw new ApiError(msg('topup.epayDisabled'));
     const user = currentUser(request);
     const order = quote(app, user, request.body, epayTariff(app));
     if (!(EPAY_METHODS as readonly string[]).includes(order.method))
-      throw new ApiError('unsupported payment method');
+      throw new ApiError(msg('topup.unsupportedMethod'));
     const notifyBase = callbackBase(app);
     const returnBase = serverAddress(app);
     const tradeNo = await openOrder(app, user, order);
@@ -76,7 +77,7 @@ export const epayRoutes: FastifyPluginAsync = async (app) => {
       tradeNo: order.trade_no,
       now: nowSeconds(),
       quotaPerUnit: app.settings.number('QuotaPerUnit'),
-      via: `epay notify (trade ${fields.trade_no ?? ''})`,
+      via: msg('log.viaEpay', { trade: fields.trade_no ?? '' }),
       methods: EPAY_METHODS,
     });
     if (done) {

@@ -1,8 +1,10 @@
 import { EPAY_METHODS, LogType, type TopUpView } from '@relaygate/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { zodText } from '../../i18n/zod-issue.ts';
 import { currentUser, requireAdmin, requireUser } from '../../auth/guard.ts';
 import { completeTopUp } from '../../store/credit.ts';
+import { describedBy } from '../../store/log-text.ts';
 import { insertLog } from '../../store/logs.ts';
 import { searchTopUps, type TopUpRow } from '../../store/top-ups.ts';
 import { nowSeconds } from '../../store/users.ts';
@@ -13,6 +15,7 @@ import { parseInput } from '../parse-input.ts';
 import { queryText } from '../token/paths.ts';
 import { epayEnabled } from './epay-routes.ts';
 import { stripeEnabled } from './stripe-routes.ts';
+import { msg } from '../../i18n/text.ts';
 
 const toTopUpView = (row: TopUpRow): TopUpView => ({
   id: Number(row.id),
@@ -26,7 +29,9 @@ const toTopUpView = (row: TopUpRow): TopUpView => ({
   status: row.status,
 });
 
-const completeSchema = z.object({ trade_no: z.string().trim().min(1, 'trade_no is required').max(255) });
+const completeSchema = z.object({
+  trade_no: z.string().trim().min(1, zodText('topup.tradeNoRequired')).max(255),
+});
 
 /** Amount presets the wallet offers (new-api's defaults). */
 const AMOUNT_OPTIONS = [10, 20, 50, 100, 200, 500];
@@ -74,16 +79,18 @@ export const topUpHistoryRoutes: FastifyPluginAsync = async (app) => {
       tradeNo,
       now: nowSeconds(),
       quotaPerUnit: app.settings.number('QuotaPerUnit'),
-      via: `completed by admin ${admin.username} (#${admin.id})`,
+      via: msg('log.viaAdmin', { username: admin.username, id: admin.id }),
     });
-    if (!done) throw new ApiError('order not found or no longer pending');
+    if (!done) throw new ApiError(msg('topup.orderNotPending'));
     app.keys.invalidateUser(Number(done.order.user_id));
     await insertLog(app.store.db, {
       user_id: admin.id,
       username: admin.username,
       type: LogType.Manage,
       quota: done.quota,
-      content: `completed top-up order ${tradeNo} of user #${done.order.user_id} by hand: ${done.quota} quota`,
+      ...describedBy(
+        msg('log.manualTopUp', { tradeNo, userId: Number(done.order.user_id), quota: done.quota }),
+      ),
     });
     return ok(toTopUpView({ ...done.order, status: 'success' }));
   });

@@ -6,6 +6,7 @@ import { nowSeconds, type UserRow } from '../../store/users.ts';
 import { ApiError } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
 import { amountRefusal, payableMoney, topUpGroupRatio } from './amount.ts';
+import { msg } from '../../i18n/text.ts';
 
 const numeric = (value: unknown) =>
   typeof value === 'string' && /^\s*\d{1,12}\s*$/.test(value) ? Number(value) : value;
@@ -41,20 +42,20 @@ export function quote(app: FastifyInstance, user: UserRow, body: unknown, tariff
   const amount = input.amount as number;
   const ratio = topUpGroupRatio(app.settings.json<Record<string, number>>('TopupGroupRatio'), user.group);
   const money = payableMoney(amount, tariff.unitPrice, ratio);
-  if (money < 0.01) throw new ApiError('the amount to pay is too low');
+  if (money < 0.01) throw new ApiError(msg('topup.moneyTooLow'));
   return { amount, money, method: input.payment_method ?? '' };
 }
 
 /** The address payment providers call back and send the user back to: the custom one, else the server's. */
 export function callbackBase(app: FastifyInstance): string {
   const base = app.settings.get('CustomCallbackAddress') || app.settings.get('ServerAddress');
-  if (!base) throw new ApiError('the administrator has not set the server address');
+  if (!base) throw new ApiError(msg('topup.noServerAddress'));
   return base;
 }
 
 export function serverAddress(app: FastifyInstance): string {
   const base = app.settings.get('ServerAddress');
-  if (!base) throw new ApiError('the administrator has not set the server address');
+  if (!base) throw new ApiError(msg('topup.noServerAddress'));
   return base;
 }
 

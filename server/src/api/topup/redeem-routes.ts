@@ -7,16 +7,21 @@ import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
 import { GuessLimiter } from './guess-limiter.ts';
+import { msg, type Text } from '../../i18n/text.ts';
+import { zodText } from '../../i18n/zod-issue.ts';
 
 const redeemSchema = z.object({
-  key: z.string({ error: 'please enter a redemption code' }).trim().min(1, 'please enter a redemption code'),
+  key: z
+    .string({ error: zodText('redeem.enterCode') })
+    .trim()
+    .min(1, zodText('redeem.enterCode')),
 });
 
-export const REDEEM_REFUSALS: Record<RedeemRefusal, string> = {
-  unknown: 'invalid redemption code',
-  used: 'this redemption code has already been used',
-  disabled: 'this redemption code has been disabled',
-  expired: 'this redemption code has expired',
+export const REDEEM_REFUSALS: Record<RedeemRefusal, Text> = {
+  unknown: msg('redeem.unknown'),
+  used: msg('redeem.used'),
+  disabled: msg('redeem.disabled'),
+  expired: msg('redeem.expired'),
 };
 
 /** Longest text looked up as a code: keys are 32 characters, anything much longer is not one. */
@@ -30,8 +35,7 @@ export const redeemRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const { key } = parseInput(redeemSchema, request.body);
     const callers = [`user:${user.id}`, `ip:${request.ip}`];
-    if (await limiter.blocked(callers))
-      throw new ApiError('too many failed redemption attempts, please try again in 20 minutes');
+    if (await limiter.blocked(callers)) throw new ApiError(msg('redeem.tooManyFailures'));
     const outcome =
       key.length > KEY_MAX
         ? ({ ok: false, reason: 'unknown' } as const)

@@ -8,6 +8,7 @@ import { ApiError } from '../errors.ts';
 import { formatMoney } from './amount.ts';
 import { openOrder, quote, serverAddress, stripeTariff } from './orders.ts';
 import { verifyStripeSignature } from './stripe-signature.ts';
+import { msg } from '../../i18n/text.ts';
 
 /** Stripe Checkout is on when its secret key, webhook secret and price are set. */
 export function stripeEnabled(app: { settings: { get(key: string): string } }): boolean {
@@ -38,7 +39,7 @@ export const stripeRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/user/stripe/pay', guarded, async (request) => {
-    if (!stripeEnabled(app)) throw new ApiError('the administrator has not enabled Stripe top-up');
+    if (!stripeEnabled(app)) throw new ApiError(msg('topup.stripeDisabled'));
     const user = currentUser(request);
     const order = quote(app, user, request.body, stripeTariff(app));
     const back = `${serverAddress(app)}/topup`;
@@ -63,7 +64,7 @@ export const stripeRoutes: FastifyPluginAsync = async (app) => {
       bodyTimeout: 15_000,
     }).catch((error: unknown) => {
       request.log.warn({ err: error }, 'stripe checkout session failed');
-      throw new ApiError('could not reach Stripe, please try again');
+      throw new ApiError(msg('topup.stripeUnreachable'));
     });
     const session = (await answer.body.json().catch(() => ({}))) as {
       url?: string;
@@ -74,9 +75,8 @@ export const stripeRoutes: FastifyPluginAsync = async (app) => {
         { status: answer.statusCode, error: session.error?.message },
         'stripe refused the session',
       );
-      throw new ApiError(
-        `Stripe refused the payment: ${session.error?.message ?? `HTTP ${answer.statusCode}`}`,
-      );
+      const reason = session.error?.message ?? `HTTP ${answer.statusCode}`;
+      throw new ApiError(msg('topup.stripeRefused', { reason }));
     }
     return ok({ pay_link: session.url, trade_no: tradeNo }, 'success');
   });
@@ -114,7 +114,7 @@ export const stripeRoutes: FastifyPluginAsync = async (app) => {
         tradeNo,
         now: nowSeconds(),
         quotaPerUnit: app.settings.number('QuotaPerUnit'),
-        via: `stripe event ${event.id ?? ''}`,
+        via: msg('log.viaStripe', { event: event.id ?? '' }),
         methods: ['stripe'],
       });
       if (done) {

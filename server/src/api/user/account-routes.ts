@@ -2,7 +2,8 @@ import { UserStatus } from '@relaygate/contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { endSession, startSession } from '../../auth/sessions.ts';
-import { signInLimits, TOO_MANY_REQUESTS } from '../../auth/sign-in-limits.ts';
+import { signInLimits } from '../../auth/sign-in-limits.ts';
+import { msg } from '../../i18n/text.ts';
 import { findUserForLogin, nowSeconds, updateUser } from '../../store/users.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
@@ -10,8 +11,6 @@ import { parseInput } from '../parse-input.ts';
 import { registerUser } from './register-user.ts';
 import { loginSchema, registerSchema } from './schemas.ts';
 import { toLoginResult } from './user-view.ts';
-
-const WRONG_CREDENTIALS = 'wrong username or password, or the user has been banned';
 
 function emailDomainAllowed(email: string, whitelist: string): boolean {
   const domain = email.split('@').pop()?.toLowerCase() ?? '';
@@ -27,33 +26,30 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   const limits = signInLimits(app.config.signInLimit, app.shared.redis);
   /** Every sign-in request counts against its address, refused from the headers once over the limit. */
   const limitedByAddress: onRequestAsyncHookHandler = async (request) => {
-    if (!(await limits.allowAddress(request.ip))) throw new ApiError(TOO_MANY_REQUESTS, 429);
+    if (!(await limits.allowAddress(request.ip))) throw new ApiError(msg('http.tooManyRequests'), 429);
   };
   const limited = { onRequest: limitedByAddress };
 
   app.post('/api/user/register', limited, async (request) => {
-    if (!settings.bool('RegisterEnabled'))
-      throw new ApiError('new user registration has been disabled by the admin');
+    if (!settings.bool('RegisterEnabled')) throw new ApiError(msg('account.registerDisabled'));
     if (!settings.bool('PasswordRegisterEnabled')) {
-      throw new ApiError(
-        'registration with a password has been disabled by the admin, use a third-party account',
-      );
+      throw new ApiError(msg('account.passwordRegisterDisabled'));
     }
     const input = parseInput(registerSchema, request.body);
     if (input.password2 !== undefined && input.password2 !== input.password) {
-      throw new ApiError('the two passwords do not match');
+      throw new ApiError(msg('account.passwordsDiffer'));
     }
     const email = input.email || undefined;
     if (email && settings.bool('EmailDomainRestrictionEnabled')) {
       if (!emailDomainAllowed(email, settings.get('EmailDomainWhitelist'))) {
-        throw new ApiError('this e-mail domain is not allowed by the admin');
+        throw new ApiError(msg('account.emailDomainRefused'));
       }
     }
     if (settings.bool('EmailVerificationEnabled')) {
-      if (!email || !input.verification_code) throw new ApiError('e-mail and verification code are required');
+      if (!email || !input.verification_code) throw new ApiError(msg('account.emailCodeRequired'));
       // Checked last, so a registration refused for another reason does not use up the code.
       if (!(await app.verificationCodes.consume('register', email, input.verification_code))) {
-        throw new ApiError('verification code is incorrect or has expired');
+        throw new ApiError(msg('account.emailCodeWrong'));
       }
     }
     await registerUser(
@@ -75,13 +71,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/user/login', limited, async (request, reply) => {
     if (!settings.bool('PasswordLoginEnabled')) {
-      throw new ApiError('password login has been disabled by the admin');
+      throw new ApiError(msg('account.passwordLoginDisabled'));
     }
     const input = parseInput(loginSchema, request.body);
     const user = await findUserForLogin(store.db, input.username);
     // Counted per account (its id, however it is named), and not even tried once over the limit.
     const account = user ? `user:${user.id}` : `name:${input.username.toLowerCase()}`;
-    if (!(await limits.accountAllowed(account))) throw new ApiError(TOO_MANY_REQUESTS, 429);
+    if (!(await limits.accountAllowed(account))) throw new ApiError(msg('http.tooManyRequests'), 429);
     // Compare even when the user is unknown, so the answer time does not tell which names exist.
     const passwordOk = await verifyPassword(
       input.password,
@@ -89,7 +85,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     );
     if (!user || !passwordOk || user.status !== UserStatus.Enabled) {
       await limits.accountFailed(account);
-      throw new ApiError(WRONG_CREDENTIALS);
+      throw new ApiError(msg('account.wrongCredentials'));
     }
     await startSession(store.db, reply, user.id);
     await updateUser(store.db, user.id, { last_login_at: nowSeconds() });

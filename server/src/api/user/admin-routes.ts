@@ -4,6 +4,7 @@ import type { Updateable } from 'kysely';
 import { currentUser, requireAdmin } from '../../auth/guard.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { isUniqueViolation } from '../../store/dialect.ts';
+import { describedBy } from '../../store/log-text.ts';
 import { insertLog } from '../../store/logs.ts';
 import { setBalance } from '../../store/quota.ts';
 import type { UsersTable } from '../../store/schema.ts';
@@ -24,8 +25,9 @@ import { registerUser } from './register-user.ts';
 import { canActOn, canCreateWithRole, canManage, canSetRole } from './role-rules.ts';
 import { createUserSchema, manageSchema, updateUserSchema } from './schemas.ts';
 import { toUserView } from './user-view.ts';
+import { msg, type Text } from '../../i18n/text.ts';
 
-function refuseIf(verdict: string | null): void {
+function refuseIf(verdict: Text | null): void {
   if (verdict) throw new ApiError(verdict);
 }
 
@@ -52,7 +54,7 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
 
   async function targetOf(id: number): Promise<UserRow> {
     const target = await findUserById(store.db, id);
-    if (!target) throw new ApiError('user not found');
+    if (!target) throw new ApiError(msg('user.notFound'));
     return target;
   }
 
@@ -110,7 +112,7 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
     const changes: Updateable<UsersTable> = {};
     if (input.username !== undefined && input.username !== target.username) {
       if (await usernameTaken(store.db, input.username, target.id))
-        throw new ApiError('username already exists');
+        throw new ApiError(msg('account.usernameTaken'));
       changes.username = input.username;
     }
     if (input.display_name !== undefined) {
@@ -130,7 +132,7 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
       if (quotaChanged) await setBalance(store, { table: 'users', id: target.id }, input.quota!);
       app.keys.invalidateUser(target.id);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError('username already exists');
+      if (isUniqueViolation(error)) throw new ApiError(msg('account.usernameTaken'));
       throw error;
     }
     if (changes.password) await deleteUserSessions(store.db, target.id);
@@ -139,7 +141,9 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
         user_id: target.id,
         username: target.username,
         type: LogType.Manage,
-        content: `admin ${actor.username} changed the quota from ${Number(target.quota)} to ${input.quota}`,
+        ...describedBy(
+          msg('log.adminSetQuota', { admin: actor.username, from: Number(target.quota), to: input.quota! }),
+        ),
       });
     }
     return ok();

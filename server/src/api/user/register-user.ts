@@ -1,10 +1,12 @@
 import { LogType } from '@relaygate/contract';
 import { randomAlphanumeric } from '../../auth/random.ts';
 import { isUniqueViolation } from '../../store/dialect.ts';
+import { describedBy } from '../../store/log-text.ts';
 import type { Store } from '../../store/db.ts';
 import { insertLog } from '../../store/logs.ts';
 import { findUserByAffCode, insertUser, usernameTaken } from '../../store/users.ts';
 import { ApiError } from '../errors.ts';
+import { msg } from '../../i18n/text.ts';
 
 export interface Registration {
   username: string;
@@ -30,14 +32,14 @@ export async function registerUser(
   input: Registration,
   quotas: RegistrationQuotas,
 ): Promise<number> {
-  if (await usernameTaken(store.db, input.username)) throw new ApiError('username already exists');
+  if (await usernameTaken(store.db, input.username)) throw new ApiError(msg('account.usernameTaken'));
   if (input.email) {
     const existing = await store.db
       .selectFrom('users')
       .select('id')
       .where('email', '=', input.email)
       .executeTakeFirst();
-    if (existing) throw new ApiError('e-mail address already in use');
+    if (existing) throw new ApiError(msg('account.emailTaken'));
   }
   const inviter = input.affCode ? await findUserByAffCode(store.db, input.affCode) : undefined;
   const inviteeBonus = inviter ? quotas.forInvitee : 0;
@@ -63,7 +65,7 @@ export async function registerUser(
           user_id: id,
           username: input.username,
           type: LogType.System,
-          content: `new user gift: ${quotas.forNewUser} quota`,
+          ...describedBy(msg('log.newUserGift', { quota: quotas.forNewUser })),
         });
       }
       if (inviter) {
@@ -81,7 +83,7 @@ export async function registerUser(
             user_id: id,
             username: input.username,
             type: LogType.System,
-            content: `invite code bonus: ${inviteeBonus} quota`,
+            ...describedBy(msg('log.inviteeBonus', { quota: inviteeBonus })),
           });
         }
         if (quotas.forInviter > 0) {
@@ -89,14 +91,14 @@ export async function registerUser(
             user_id: inviter.id,
             username: inviter.username,
             type: LogType.System,
-            content: `invited user ${input.username}: ${quotas.forInviter} quota to the invite balance`,
+            ...describedBy(msg('log.inviterReward', { username: input.username, quota: quotas.forInviter })),
           });
         }
       }
       return id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError('username already exists');
+    if (isUniqueViolation(error)) throw new ApiError(msg('account.usernameTaken'));
     throw error;
   }
 }

@@ -1,19 +1,20 @@
 import type { ManageAction } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  NO_PERMISSION_SAME_OR_HIGHER,
-  canActOn,
-  canCreateWithRole,
-  canManage,
-  canSetRole,
-} from './role-rules.ts';
+import { inEnglish } from '../../i18n/in-english.ts';
+import { render } from '../../i18n/text.ts';
+import * as rules from './role-rules.ts';
+
+const canActOn = inEnglish(rules.canActOn);
+const canCreateWithRole = inEnglish(rules.canCreateWithRole);
+const canManage = inEnglish(rules.canManage);
+const canSetRole = inEnglish(rules.canSetRole);
 
 const ROLES = [1, 10, 100] as const;
 const ACTIONS: ManageAction[] = ['disable', 'enable', 'delete', 'promote', 'demote'];
 
 type R = (typeof ROLES)[number];
 
-const RANK = NO_PERMISSION_SAME_OR_HIGHER;
+const RANK = render(rules.NO_PERMISSION_SAME_OR_HIGHER, 'en');
 const CREATE_TOO_HIGH = 'cannot create users with a role greater than or equal to your own';
 const ADMIN_CANNOT_PROMOTE = 'a regular admin cannot promote others to admin';
 const ROOT_NOT_DEMOTED = 'cannot demote the super admin';

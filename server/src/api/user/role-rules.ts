@@ -1,10 +1,10 @@
 import { Role, type ManageAction } from '@relaygate/contract';
+import { msg, type Text } from '../../i18n/text.ts';
 
 /** A refusal message, or null when the actor may go ahead. Pure, so the whole matrix is testable. */
-export type Verdict = string | null;
+export type Verdict = Text | null;
 
-export const NO_PERMISSION_SAME_OR_HIGHER =
-  'no permission to access or change users of the same or a higher role';
+export const NO_PERMISSION_SAME_OR_HIGHER = msg('user.sameOrHigherRole');
 
 /** Reading, updating or deleting another user needs a strictly higher role (root may act on anyone). */
 export function canActOn(actorRole: number, targetRole: number): Verdict {
@@ -13,15 +13,15 @@ export function canActOn(actorRole: number, targetRole: number): Verdict {
 }
 
 export function canCreateWithRole(actorRole: number, newRole: number): Verdict {
-  if (![Role.Common, Role.Admin, Role.Root].includes(newRole as 1 | 10 | 100)) return 'invalid role';
-  return newRole < actorRole ? null : 'cannot create users with a role greater than or equal to your own';
+  if (![Role.Common, Role.Admin, Role.Root].includes(newRole as 1 | 10 | 100)) return msg('user.invalidRole');
+  return newRole < actorRole ? null : msg('user.roleTooHigh');
 }
 
 /** Setting a role through the edit form: same rule as creation, and root is never demoted. */
 export function canSetRole(actorRole: number, targetRole: number, newRole: number): Verdict {
   if (newRole === targetRole) return null;
-  if (targetRole >= Role.Root) return 'cannot demote the super admin';
-  if (actorRole < Role.Root && newRole >= Role.Admin) return 'a regular admin cannot promote others to admin';
+  if (targetRole >= Role.Root) return msg('user.rootNotDemotable');
+  if (actorRole < Role.Root && newRole >= Role.Admin) return msg('user.adminCannotPromote');
   return canCreateWithRole(actorRole, newRole);
 }
 
@@ -31,15 +31,15 @@ export function canManage(actorRole: number, targetRole: number, action: ManageA
   const targetIsRoot = targetRole >= Role.Root;
   switch (action) {
     case 'disable':
-      return targetIsRoot ? 'cannot disable the super admin' : null;
+      return targetIsRoot ? msg('user.rootNotDisableable') : null;
     case 'delete':
-      return targetIsRoot ? 'cannot delete the super admin' : null;
+      return targetIsRoot ? msg('user.rootNotDeletable') : null;
     case 'demote':
-      if (targetIsRoot) return 'cannot demote the super admin';
-      return targetRole === Role.Common ? 'the user is already a common user' : null;
+      if (targetIsRoot) return msg('user.rootNotDemotable');
+      return targetRole === Role.Common ? msg('user.alreadyCommon') : null;
     case 'promote':
-      if (actorRole < Role.Root) return 'a regular admin cannot promote others to admin';
-      return targetRole >= Role.Admin ? 'the user is already an admin' : null;
+      if (actorRole < Role.Root) return msg('user.adminCannotPromote');
+      return targetRole >= Role.Admin ? msg('user.alreadyAdmin') : null;
     case 'enable':
       return null;
   }

@@ -1,34 +1,35 @@
 import { z } from 'zod';
+import { zodText } from '../../i18n/zod-issue.ts';
 
 /** Up to 12 visible characters (spec §5), no spaces or control characters. */
 export const usernameSchema = z
   .string()
   .trim()
-  .min(1, 'username cannot be empty')
-  .max(12, 'username must be at most 12 characters')
-  .regex(/^[^\s\p{C}]+$/u, 'username cannot contain spaces or control characters');
+  .min(1, zodText('user.usernameEmpty'))
+  .max(12, zodText('user.usernameTooLong', { max: 12 }))
+  .regex(/^[^\s\p{C}]+$/u, zodText('user.usernameInvalid'));
 
 export const passwordSchema = z
   .string()
-  .min(8, 'password must be at least 8 characters')
-  .max(20, 'password must be at most 20 characters');
+  .min(8, zodText('user.passwordTooShort', { min: 8 }))
+  .max(20, zodText('user.passwordTooLong', { max: 20 }));
 
 export const displayNameSchema = z
   .string()
   .trim()
-  .max(20, 'display name must be at most 20 characters')
-  .regex(/^[^\p{C}]*$/u, 'display name cannot contain control characters');
+  .max(20, zodText('user.displayNameTooLong', { max: 20 }))
+  .regex(/^[^\p{C}]*$/u, zodText('user.displayNameInvalid'));
 
-export const emailSchema = z.string().trim().max(255).email('invalid e-mail address');
+export const emailSchema = z.string().trim().max(255).email(zodText('user.emailInvalid'));
 
 export const groupSchema = z
   .string()
   .trim()
-  .min(1, 'group cannot be empty')
-  .max(64, 'group must be at most 64 characters');
+  .min(1, zodText('user.groupEmpty'))
+  .max(64, zodText('field.groupTooLong', { max: 64 }));
 
 /** A quota amount: a whole number of units that fits the database's integer columns. */
-export const quotaSchema = z.number().int('quota must be a whole number').min(0).max(Number.MAX_SAFE_INTEGER);
+export const quotaSchema = z.number().int(zodText('user.quotaWhole')).min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const registerSchema = z.object({
   username: usernameSchema,
@@ -40,8 +41,8 @@ export const registerSchema = z.object({
 });
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, 'please enter username and password').max(255),
-  password: z.string().min(1, 'please enter username and password').max(255),
+  username: z.string().trim().min(1, zodText('account.credentialsRequired')).max(255),
+  password: z.string().min(1, zodText('account.credentialsRequired')).max(255),
 });
 
 export const updateSelfSchema = z.object({
@@ -52,8 +53,8 @@ export const updateSelfSchema = z.object({
 });
 
 export const createUserSchema = z.object({
-  username: z.string().trim().min(1, 'username and password cannot be empty').pipe(usernameSchema),
-  password: z.string().min(1, 'username and password cannot be empty').pipe(passwordSchema),
+  username: z.string().trim().min(1, zodText('user.credentialsEmpty')).pipe(usernameSchema),
+  password: z.string().min(1, zodText('user.credentialsEmpty')).pipe(passwordSchema),
   display_name: displayNameSchema.optional(),
   role: z.number().int().optional(),
 });
@@ -73,12 +74,12 @@ export const updateUserSchema = z.object({
 export const manageSchema = z.object({
   id: z.number().int().positive(),
   action: z.enum(['disable', 'enable', 'delete', 'promote', 'demote'], {
-    message: 'action must be one of disable, enable, delete, promote, demote',
+    message: zodText('user.manageAction'),
   }),
 });
 
 export const affTransferSchema = z.object({
-  quota: z.number().int('quota must be a whole number').positive(),
+  quota: z.number().int(zodText('user.quotaWhole')).positive(),
 });
 
 export const userSettingSchema = z
@@ -94,13 +95,13 @@ export const userSettingSchema = z
   .superRefine((setting, ctx) => {
     const url = setting.webhook_url ?? '';
     if (setting.notify_type === 'webhook' && url === '') {
-      ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: 'a webhook URL is required' });
+      ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: zodText('user.webhookRequired') });
     }
     if (url !== '' && !/^https:\/\/[^\s/]+\S*$/.test(url)) {
       ctx.addIssue({
         code: 'custom',
         path: ['webhook_url'],
-        message: 'the webhook URL must start with https://',
+        message: zodText('user.webhookHttps'),
       });
     }
   });

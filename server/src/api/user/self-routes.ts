@@ -6,6 +6,7 @@ import { randomAlphanumeric } from '../../auth/random.ts';
 import { endSession } from '../../auth/sessions.ts';
 import { groupRatio, usableGroups } from '../../options/groups.ts';
 import { enabledModelsForGroups } from '../../store/abilities.ts';
+import { describedBy } from '../../store/log-text.ts';
 import { isUniqueViolation } from '../../store/dialect.ts';
 import { insertLog } from '../../store/logs.ts';
 import { deleteUserSessions } from '../../store/sessions.ts';
@@ -15,6 +16,7 @@ import { ApiError } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
 import { affTransferSchema, updateSelfSchema, userSettingSchema } from './schemas.ts';
 import { toUserView } from './user-view.ts';
+import { msg } from '../../i18n/text.ts';
 
 /** Keeps retrying a random unique value until the database accepts it. */
 async function withUniqueRandom(length: number, write: (value: string) => Promise<void>): Promise<string> {
@@ -51,16 +53,16 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
     const changes: { username?: string; display_name?: string; password?: string } = {};
     if (input.username !== undefined && input.username !== user.username) {
       if (await usernameTaken(store.db, input.username, user.id))
-        throw new ApiError('username already exists');
+        throw new ApiError(msg('account.usernameTaken'));
       changes.username = input.username;
     }
     if (input.display_name !== undefined)
       changes.display_name = input.display_name || changes.username || user.username;
     if (input.password) {
       // A stolen session must not become a stolen account: the current password is asked for.
-      if (!input.original_password) throw new ApiError('please enter the current password');
+      if (!input.original_password) throw new ApiError(msg('account.currentPasswordRequired'));
       if (!(await verifyPassword(input.original_password, user.password))) {
-        throw new ApiError('the current password is wrong');
+        throw new ApiError(msg('account.currentPasswordWrong'));
       }
       changes.password = await hashPassword(input.password);
     }
@@ -69,7 +71,7 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
       await updateUser(store.db, user.id, changes);
       app.keys.invalidateUser(user.id);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError('username already exists');
+      if (isUniqueViolation(error)) throw new ApiError(msg('account.usernameTaken'));
       throw error;
     }
     if (changes.password) await deleteUserSessions(store.db, user.id, request.sessionId ?? undefined);
@@ -78,7 +80,7 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete('/api/user/self', guarded, async (request, reply) => {
     const user = currentUser(request);
-    if (user.role >= Role.Root) throw new ApiError('the super admin account cannot be deleted');
+    if (user.role >= Role.Root) throw new ApiError(msg('account.rootUndeletable'));
     await updateUser(store.db, user.id, { deleted_at: nowSeconds(), access_token: null });
     app.keys.invalidateUser(user.id);
     await deleteUserSessions(store.db, user.id);
@@ -105,7 +107,7 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const { quota } = parseInput(affTransferSchema, request.body);
     const minimum = settings.number('QuotaPerUnit');
-    if (quota < minimum) throw new ApiError(`the amount to transfer must be at least ${minimum} quota`);
+    if (quota < minimum) throw new ApiError(msg('account.transferTooLittle', { minimum }));
     // One conditional update: two concurrent transfers can never both spend the same invite balance.
     const result = await store.db
       .updateTable('users')
@@ -113,13 +115,13 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
       .where('id', '=', user.id)
       .where('aff_quota', '>=', quota)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new ApiError('not enough invite quota');
+    if (Number(result.numUpdatedRows) !== 1) throw new ApiError(msg('account.notEnoughInviteQuota'));
     app.keys.invalidateUser(user.id);
     await insertLog(store.db, {
       user_id: user.id,
       username: user.username,
       type: LogType.System,
-      content: `moved ${quota} quota from the invite balance to the wallet`,
+      ...describedBy(msg('log.inviteTransfer', { quota })),
     });
     return ok();
   });

@@ -1,3 +1,4 @@
+import { LogType } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
 import {
   channelChain,
@@ -8,6 +9,7 @@ import {
   frtSeconds,
   logTypeTag,
   parseOther,
+  shownContent,
   upstreamModel,
 } from './log-format.ts';
 
@@ -90,5 +92,25 @@ describe('other', () => {
       'gpt-4o-2024',
     );
     expect(upstreamModel({ upstream_model_name: 'x' }, 'gpt-4o')).toBeNull();
+  });
+});
+
+describe('shownContent', () => {
+  const ratios = detailParts({ model_ratio: 2, completion_ratio: 4, group_ratio: 1 }, false);
+  const price = detailParts({ model_price: 0.04, group_ratio: 1 }, false);
+
+  it("leaves out a consumption row's content when its parts already show the prices", () => {
+    expect(
+      shownContent({ type: LogType.Consume, content: '模型倍率 2，补全倍率 4，分组倍率 1' }, ratios),
+    ).toBe('');
+    expect(shownContent({ type: LogType.Consume, content: '模型价格 $0.04，分组倍率 1' }, price)).toBe('');
+  });
+
+  it('shows the content of every other row, and of a consumption row without prices', () => {
+    expect(shownContent({ type: LogType.Consume, content: 'model ratio 2' }, [])).toBe('model ratio 2');
+    expect(shownContent({ type: LogType.Manage, content: '管理员 root 将额度从 0 修改为 5' }, ratios)).toBe(
+      '管理员 root 将额度从 0 修改为 5',
+    );
+    expect(shownContent({ type: LogType.Error, content: 'upstream error' }, [])).toBe('upstream error');
   });
 });

@@ -93,6 +93,16 @@ export function detailParts(other: ConsumeLogOther, admin: boolean): DetailPart[
   return parts;
 }
 
+/**
+ * The row's content as the details column shows it. The server answers it in the console's
+ * language; a consumption row's content only repeats the prices its parts already show (in this
+ * console's words), so such a row shows the parts alone.
+ */
+export function shownContent(row: { type: number; content: string }, parts: DetailPart[]): string {
+  const pricesShown = parts.some((part) => part.key === 'price' || part.key === 'modelRatio');
+  return row.type === LogType.Consume && pricesShown ? '' : row.content;
+}
+
 /** The upstream model name when the request was mapped to another model, else null. */
 export function upstreamModel(other: ConsumeLogOther, modelName: string): string | null {
   const upstream = other.upstream_model_name;

@@ -14,6 +14,7 @@ import {
   frtSeconds,
   logTypeTag,
   parseOther,
+  shownContent,
   upstreamModel,
 } from './log-format.ts';
 
@@ -120,14 +121,15 @@ export function useLogColumns(
       title: t('log.column.details'),
       render: (_, row) => {
         const parts = detailParts(parseOther(row.other), admin);
+        const content = shownContent(row, parts);
         return (
           <div style={{ whiteSpace: 'normal', wordBreak: 'break-word' }}>
-            {row.content && (
+            {content && (
               <Typography.Paragraph
                 type={row.type === LogType.Error ? 'danger' : undefined}
                 style={{ marginBottom: 0 }}
               >
-                {row.content}
+                {content}
               </Typography.Paragraph>
             )}
             {parts.length > 0 && (

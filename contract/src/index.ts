@@ -8,3 +8,4 @@ export * from './log.ts';
 export * from './money.ts';
 export * from './dashboard.ts';
 export * from './task.ts';
+export * from './quota-display.ts';

@@ -1,3 +1,5 @@
+import type { QuotaDisplayType } from './quota-display.ts';
+
 /** GET /api/status: what the console keeps locally to draw itself. */
 export interface StatusObject {
   version: string;
@@ -44,6 +46,11 @@ export interface StatusObject {
   min_topup: number;
   enable_online_topup: boolean;
   usd_exchange_rate: number;
+  /** How amounts are shown (general_setting.quota_display_type); display_in_currency is false for TOKENS. */
+  quota_display_type: QuotaDisplayType;
+  custom_currency_symbol: string;
+  /** One US dollar in the custom currency. */
+  custom_currency_exchange_rate: number;
 }
 
 /** How a node shares changes and short-lived state with the other nodes on its database. */

@@ -1,4 +1,4 @@
-import { LogType, type LogView } from '@relaygate/contract';
+import { LogType, USD_DISPLAY, formatQuotaExact, type LogView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleClient, signInAsRoot } from './support/console-client.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
@@ -170,7 +170,10 @@ describe.skipIf(databaseUnavailable())("console answers in the console's languag
     const stored = (await consumeLogs(t)).find((row) => row.user_id === userId)!;
     expect(english.consume).toBe(stored.content);
 
-    expect(english.manage).toBe(`admin root changed the quota from ${user.quota} to ${user.quota + 500}`);
-    expect(chinese.manage).toBe(`管理员 root 将额度从 ${user.quota} 修改为 ${user.quota + 500}`);
+    // Amounts in the site's display (US dollars by default), the same in both languages.
+    const [from, to] = [user.quota, user.quota + 500].map((quota) => formatQuotaExact(quota, USD_DISPLAY));
+    expect(to).toMatch(/^\$\d+\.\d{2,8}$/);
+    expect(english.manage).toBe(`admin root changed the quota from ${from} to ${to}`);
+    expect(chinese.manage).toBe(`管理员 root 将额度从 ${from} 修改为 ${to}`);
   });
 });

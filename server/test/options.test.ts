@@ -50,6 +50,9 @@ const STATUS_FIELDS = {
   min_topup: 'number',
   enable_online_topup: 'boolean',
   usd_exchange_rate: 'number',
+  quota_display_type: 'string',
+  custom_currency_symbol: 'string',
+  custom_currency_exchange_rate: 'number',
 } as const satisfies Record<keyof StatusObject, 'string' | 'number' | 'boolean' | 'array'>;
 
 describe.skipIf(databaseUnavailable())('site options and status', () => {
@@ -451,6 +454,55 @@ describe.skipIf(databaseUnavailable())('site options and status', () => {
       expect(s.display_in_currency).toBe(true);
       expect(s.self_use_mode_enabled).toBe(false);
       expect(s.demo_site_enabled).toBe(false);
+    });
+  });
+
+  describe('quota display type', () => {
+    it('shows CNY at the exchange rate and a custom currency, and keeps the legacy switch in step', async () => {
+      await setOption('USDExchangeRate', '7');
+      await setOption('general_setting.quota_display_type', 'CNY');
+      let s = await status();
+      expect([s.quota_display_type, s.display_in_currency, s.usd_exchange_rate]).toEqual(['CNY', true, 7]);
+      expect(await optionValue('DisplayInCurrencyEnabled')).toBe('true');
+
+      await setOption('general_setting.quota_display_type', 'TOKENS');
+      s = await status();
+      expect([s.quota_display_type, s.display_in_currency]).toEqual(['TOKENS', false]);
+      expect(await optionValue('DisplayInCurrencyEnabled')).toBe('false');
+
+      // The legacy switch on again: US dollars (nothing else was chosen); off: raw units.
+      await setOption('DisplayInCurrencyEnabled', 'true');
+      expect((await status()).quota_display_type).toBe('USD');
+      await setOption('general_setting.custom_currency_symbol', ' € ');
+      await setOption('general_setting.custom_currency_exchange_rate', '0.9');
+      await setOption('general_setting.quota_display_type', 'CUSTOM');
+      s = await status();
+      expect([s.quota_display_type, s.custom_currency_symbol, s.custom_currency_exchange_rate]).toEqual([
+        'CUSTOM',
+        '€',
+        0.9,
+      ]);
+      // Turning the switch on keeps a currency already chosen; off is raw units.
+      await setOption('DisplayInCurrencyEnabled', 'true');
+      expect((await status()).quota_display_type).toBe('CUSTOM');
+      await setOption('DisplayInCurrencyEnabled', 'false');
+      expect((await status()).quota_display_type).toBe('TOKENS');
+      await setOption('general_setting.quota_display_type', 'USD');
+      await setOption('USDExchangeRate', '7.3');
+    });
+
+    it('refuses a rate of zero and an unknown type, changing nothing', async () => {
+      for (const [key, value] of [
+        ['USDExchangeRate', '0'],
+        ['general_setting.custom_currency_exchange_rate', '-1'],
+        ['general_setting.quota_display_type', 'EUR'],
+      ]) {
+        const before = await optionValue(key);
+        const answer = await root.put('/api/option/', { key, value });
+        expect(answer.body.success, key).toBe(false);
+        expect(await optionValue(key)).toBe(before);
+      }
+      expect((await status()).quota_display_type).toBe('USD');
     });
   });
 

@@ -37,7 +37,7 @@ describe.skipIf(databaseUnavailable())('redemption codes', () => {
     for (const key of keys) expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(new Set(keys).size).toBe(3);
     const [unnamed] = await create({ quota: 500_000 });
-    expect((await codeByKey(unnamed!)).name).toBe('$1');
+    expect((await codeByKey(unnamed!)).name).toBe('$1.00');
 
     const page = await root.get<Page<RedemptionView>>('/api/redemption/?p=1&page_size=2');
     expect(page.body.data).toMatchObject({ page: 1, page_size: 2, total: 4 });

@@ -1,4 +1,4 @@
-import type { Page, UserView } from '@relaygate/contract';
+import type { LogView, Page, UserView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleClient, ROOT, userWithRole, type Answer, signInAsRoot } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
@@ -532,8 +532,8 @@ describe.skipIf(databaseUnavailable())('admin user management', () => {
       const log = logs.find((l) => !logsBefore.some((b) => b.id === l.id))!;
       expect(log.type).toBe(3);
       expect(log.username).toBe('editme');
-      expect(log.content).toContain('adm1');
-      expect(log.content).toContain('123456');
+      // Amounts as the site shows them (US dollars by default), to the last unit.
+      expect(log.content).toBe('admin adm1 changed the quota from $0.00 to $0.246912');
 
       // The new password works, the old one does not, and the user's sessions ended.
       expect(await canLogin('editme')).toBe(false);
@@ -554,6 +554,38 @@ describe.skipIf(databaseUnavailable())('admin user management', () => {
       expect((await admin.put('/api/user/', { id, quota: 0 })).body.success).toBe(true);
       expect((await row(id)).quota).toBe(0);
       expect(await logCount()).toBe(logs + 1);
+    });
+
+    it('the log row states amounts in the display type set when it was written', async () => {
+      const id = await createUser(admin, 'showquota');
+      const lastContent = async () => {
+        const logs = await db()
+          .selectFrom('logs')
+          .select('content')
+          .where('user_id', '=', id)
+          .orderBy('id', 'desc')
+          .execute();
+        return logs[0]?.content;
+      };
+      const setOption = async (key: string, value: string) =>
+        expect((await root.put('/api/option/', { key, value })).body.success).toBe(true);
+      try {
+        await setOption('USDExchangeRate', '7');
+        await setOption('general_setting.quota_display_type', 'CNY');
+        await admin.put('/api/user/', { id, quota: 500_000 });
+        expect(await lastContent()).toBe('admin adm1 changed the quota from ¥0.00 to ¥7.00');
+        await setOption('general_setting.quota_display_type', 'TOKENS');
+        await admin.put('/api/user/', { id, quota: 1 });
+        expect(await lastContent()).toBe('admin adm1 changed the quota from 500000 quota to 1 quota');
+        // The console in Chinese reads the same row with the unit in its own words.
+        const chinese = await root.get<Page<LogView>>('/api/log/?p=1&page_size=1&type=3&username=showquota', {
+          'Accept-Language': 'zh',
+        });
+        expect(chinese.body.data!.items[0]!.content).toBe('管理员 adm1 将额度从 500000 额度 修改为 1 额度');
+      } finally {
+        await setOption('general_setting.quota_display_type', 'USD');
+        await setOption('USDExchangeRate', '7.3');
+      }
     });
 
     it('an empty display name falls back to the username, the new one when it changes too', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireRoot } from '../auth/guard.ts';
+import { linkedDisplayOption } from '../options/quota-display.ts';
 import { OPTION_DEFINITIONS, PRICE_TABLE_KEYS } from '../options/registry.ts';
 import { validateOptionValue } from '../options/validate-option.ts';
 import { ok } from './envelope.ts';
@@ -62,6 +63,8 @@ export const optionApi: FastifyPluginAsync = async (app) => {
       throw new ApiError(prerequisite.message);
     }
     await settings.set(key, result.value);
+    const linked = linkedDisplayOption(key, result.value, settings);
+    if (linked) await settings.set(linked.key, linked.value);
     return ok();
   });
 

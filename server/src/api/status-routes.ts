@@ -1,7 +1,8 @@
-import type { StatusObject } from '@relaygate/contract';
+import { isCurrencyDisplay, type StatusObject } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { OptionsCache } from '../cache/options-cache.ts';
 import { isAdminRequest, requireAdmin } from '../auth/guard.ts';
+import { siteQuotaDisplay } from '../options/quota-display.ts';
 import { ok } from './envelope.ts';
 import { featureProbe, type Feature } from './offered-features.ts';
 
@@ -17,6 +18,7 @@ export function buildStatus(
   offered: Record<Feature, boolean>,
 ): StatusObject {
   const s = settings;
+  const display = siteQuotaDisplay(s);
   return {
     version: VERSION,
     start_time: startTime,
@@ -28,7 +30,10 @@ export function buildStatus(
     top_up_link: s.get('TopUpLink'),
     docs_link: s.get('general_setting.docs_link'),
     quota_per_unit: s.number('QuotaPerUnit'),
-    display_in_currency: s.bool('DisplayInCurrencyEnabled'),
+    display_in_currency: isCurrencyDisplay(display),
+    quota_display_type: display.type,
+    custom_currency_symbol: s.get('general_setting.custom_currency_symbol'),
+    custom_currency_exchange_rate: s.number('general_setting.custom_currency_exchange_rate'),
     display_token_stat: s.bool('DisplayTokenStatEnabled'),
     enable_drawing: offered.drawing && s.bool('DrawingEnabled'),
     enable_task: offered.task && s.bool('TaskEnabled'),

@@ -1,3 +1,4 @@
+import { DEFAULT_CUSTOM_CURRENCY_SYMBOL, isQuotaDisplayType } from '@relaygate/contract';
 import { z } from 'zod';
 import {
   DEFAULT_CACHE_RATIO,
@@ -35,12 +36,12 @@ const int = (value: number, min?: number, max?: number): OptionDefinition => ({
   min,
   max,
 });
-const float = (value: number, min?: number, max?: number): OptionDefinition => ({
-  kind: 'float',
-  default: String(value),
-  min,
-  max,
-});
+const float = (
+  value: number,
+  min?: number,
+  max?: number,
+  check?: OptionDefinition['check'],
+): OptionDefinition => ({ kind: 'float', default: String(value), min, max, check });
 const str = (value = '', extra: Partial<OptionDefinition> = {}): OptionDefinition => ({
   kind: 'string',
   default: value,
@@ -52,6 +53,7 @@ const json = (schema: z.ZodType, value: unknown): OptionDefinition => ({
   schema,
 });
 
+const positive = (value: string) => (Number(value) > 0 ? undefined : msg('option.positive'));
 const ratioTable = z.record(z.string().min(1), z.number().finite().nonnegative());
 const stringTable = z.record(z.string().min(1), z.string());
 const stripTrailingSlash = (value: string) => value.trim().replace(/\/+$/, '');
@@ -155,8 +157,13 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
   'general_setting.ping_interval_enabled': bool(false),
   'general_setting.ping_interval_seconds': int(60, 0),
   'general_setting.quota_display_type': str('USD', {
-    check: (v) => (['USD', 'CNY', 'TOKENS', 'CUSTOM'].includes(v) ? undefined : msg('option.quotaDisplay')),
+    check: (v) => (isQuotaDisplayType(v) ? undefined : msg('option.quotaDisplay')),
   }),
+  'general_setting.custom_currency_symbol': str(DEFAULT_CUSTOM_CURRENCY_SYMBOL, {
+    normalize: (v) => v.trim(),
+    check: (v) => (v.length >= 1 && v.length <= 8 ? undefined : msg('option.symbolLength')),
+  }),
+  'general_setting.custom_currency_exchange_rate': float(1, 0, undefined, positive),
   // Payment
   PayAddress: str('', { normalize: stripTrailingSlash, check: httpUrlOrEmpty }),
   CustomCallbackAddress: str('', { normalize: stripTrailingSlash, check: httpUrlOrEmpty }),
@@ -170,7 +177,7 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
   StripePriceId: str(),
   StripeUnitPrice: float(8, 0),
   StripeMinTopUp: int(1, 1),
-  USDExchangeRate: float(7.3, 0),
+  USDExchangeRate: float(7.3, 0, undefined, positive),
   // Quota
   QuotaForNewUser: int(0, 0),
   QuotaForInviter: int(0, 0),

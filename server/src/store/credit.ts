@@ -1,6 +1,7 @@
-import { LogType, RedemptionStatus, TopUpStatus } from '@relaygate/contract';
+import { LogType, RedemptionStatus, TopUpStatus, type QuotaDisplay } from '@relaygate/contract';
 import type { Transaction } from 'kysely';
 import type { Store } from './db.ts';
+import { logAmount } from '../i18n/log-amount.ts';
 import { msg, render, type Text } from '../i18n/text.ts';
 import { describedBy } from './log-text.ts';
 import { insertLog } from './logs.ts';
@@ -53,7 +54,7 @@ class NotRedeemed extends Error {
  */
 export async function redeemCode(
   store: Store,
-  request: { key: string; userId: number; now: number },
+  request: { key: string; userId: number; now: number; display: QuotaDisplay },
 ): Promise<RedeemOutcome> {
   const { key, userId, now } = request;
   try {
@@ -74,7 +75,7 @@ export async function redeemCode(
       if (Number(claimed.numUpdatedRows) !== 1 || !row) throw new NotRedeemed(refusalOf(row, now));
       const quota = Number(row.quota);
       await creditIn(trx, userId, quota, {
-        text: msg('log.redeemed', { id: Number(row.id), quota }),
+        text: msg('log.redeemed', { id: Number(row.id), quota: logAmount(request.display, quota) }),
         other: { redemption_id: Number(row.id) },
       });
       return { ok: true as const, quota, redemptionId: Number(row.id) };
@@ -104,6 +105,8 @@ export interface Completion {
   now: number;
   /** Quota credited per unit of `amount` (QuotaPerUnit when the order completes). */
   quotaPerUnit: number;
+  /** How the site shows amounts, for the log row's text. */
+  display: QuotaDisplay;
   /** Who or what completed it: the payment provider's notify, or an admin by hand. */
   via: Text;
   /** Only orders paid by one of these methods (a provider completes its own orders only). */
@@ -142,7 +145,7 @@ export async function completeTopUp(
         method: order.payment_method,
         tradeNo: order.trade_no,
         via: completion.via,
-        quota,
+        quota: logAmount(completion.display, quota),
       }),
       other: {
         trade_no: order.trade_no,

@@ -1,5 +1,6 @@
-import { LogType } from '@relaygate/contract';
+import { LogType, quotaDisplayOf } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
+import { logAmount } from '../i18n/log-amount.ts';
 import { msg, render } from '../i18n/text.ts';
 import { consumeText, contentIn, describedBy } from './log-text.ts';
 
@@ -31,7 +32,10 @@ describe('log row details', () => {
   });
 
   it('stores the English sentence and its neutral form, and answers the neutral form in Chinese', () => {
-    const described = describedBy(msg('log.redeemed', { id: 7, quota: 500 }), { redemption_id: 7 });
+    const units = quotaDisplayOf({ type: 'TOKENS' });
+    const described = describedBy(msg('log.redeemed', { id: 7, quota: logAmount(units, 500) }), {
+      redemption_id: 7,
+    });
     expect(described.content).toBe('redeemed code #7 for 500 quota');
     expect(JSON.parse(described.other)).toMatchObject({
       redemption_id: 7,
@@ -40,6 +44,14 @@ describe('log row details', () => {
     const stored = row(LogType.TopUp, described.content, described.other);
     expect(contentIn(stored, 'en')).toBe('redeemed code #7 for 500 quota');
     expect(contentIn(stored, 'zh')).toBe('使用兑换码 #7 充值 500 额度');
+  });
+
+  it('states an amount in the display it was written in, the same money in both languages', () => {
+    const yuan = quotaDisplayOf({ type: 'CNY', quotaPerUnit: 500_000, usdExchangeRate: 7 });
+    const described = describedBy(msg('log.redeemed', { id: 8, quota: logAmount(yuan, 250_000) }));
+    const stored = row(LogType.TopUp, described.content, described.other);
+    expect(contentIn(stored, 'en')).toBe('redeemed code #8 for ¥3.50');
+    expect(contentIn(stored, 'zh')).toBe('使用兑换码 #8 充值 ¥3.50');
   });
 
   it('keeps the stored text of rows without a neutral form, and of rows whose form is unknown', () => {

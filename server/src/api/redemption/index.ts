@@ -1,6 +1,7 @@
 import { REDEMPTION_KEY_LENGTH, RedemptionStatus, type RedemptionView } from '@relaygate/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireAdmin } from '../../auth/guard.ts';
+import { siteQuotaDisplay } from '../../options/quota-display.ts';
 import { randomAlphanumeric } from '../../auth/random.ts';
 import {
   deleteInvalidRedemptions,
@@ -66,13 +67,7 @@ export const redemptionApi: FastifyPluginAsync = async (app) => {
       const input = parseInput(createRedemptionSchema, request.body);
       const now = nowSeconds();
       refuseIf(expiryRefusal(input.expired_time, now));
-      const name =
-        input.name ||
-        defaultRedemptionName(
-          input.quota,
-          settings.number('QuotaPerUnit'),
-          settings.bool('DisplayInCurrencyEnabled'),
-        );
+      const name = input.name || defaultRedemptionName(input.quota, siteQuotaDisplay(settings));
       const row = { name, quota: input.quota, expired_time: input.expired_time, created_time: now };
       const rows = await insertRedemptions(
         store,

@@ -1,3 +1,4 @@
+import { quotaDisplayOf } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
 import { inEnglish } from '../../i18n/in-english.ts';
 import * as rules from './rules.ts';
@@ -7,12 +8,14 @@ const expiryRefusal = inEnglish(rules.expiryRefusal);
 const statusChangeRefusal = inEnglish(rules.statusChangeRefusal);
 
 describe('redemption rules', () => {
-  it('names a code by its quota as the site shows money', () => {
-    expect(defaultRedemptionName(500_000, 500_000, true)).toBe('$1');
-    expect(defaultRedemptionName(100_000, 500_000, true)).toBe('$0.2');
-    expect(defaultRedemptionName(1_250_000, 500_000, true)).toBe('$2.5');
-    expect(defaultRedemptionName(100_000, 500_000, false)).toBe('100000');
-    expect(defaultRedemptionName(10 ** 30, 1, false).length).toBeLessThanOrEqual(20);
+  it('names a code by its quota as the site shows amounts', () => {
+    const display = (type: string) => quotaDisplayOf({ type, quotaPerUnit: 500_000, usdExchangeRate: 7.3 });
+    expect(defaultRedemptionName(500_000, display('USD'))).toBe('$1.00');
+    expect(defaultRedemptionName(100_000, display('USD'))).toBe('$0.20');
+    expect(defaultRedemptionName(1, display('USD'))).toBe('$0.000002');
+    expect(defaultRedemptionName(500_000, display('CNY'))).toBe('¥7.30');
+    expect(defaultRedemptionName(100_000, display('TOKENS'))).toBe('100k');
+    expect(defaultRedemptionName(10 ** 30, display('USD')).length).toBeLessThanOrEqual(20);
   });
 
   it('never changes the status of a used code and never marks one used by hand', () => {

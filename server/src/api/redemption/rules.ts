@@ -1,15 +1,12 @@
-import { RedemptionStatus } from '@relaygate/contract';
+import { RedemptionStatus, formatQuota, type QuotaDisplay } from '@relaygate/contract';
 import { msg, type Text } from '../../i18n/text.ts';
 
 /**
- * The name a code gets when the admin leaves it empty: its quota formatted as the site shows
- * money (dollars with the currency display on, raw quota otherwise), cut to 20 characters.
+ * The name a code gets when the admin leaves it empty: its quota as the site shows amounts (the
+ * console's rule, e.g. "$1.00", "¥7.30", "500k"), cut to 20 characters.
  */
-export function defaultRedemptionName(quota: number, quotaPerUnit: number, inCurrency: boolean): string {
-  if (!inCurrency || quotaPerUnit <= 0) return String(quota).slice(0, 20);
-  const dollars = quota / quotaPerUnit;
-  const digits = dollars >= 1 ? 2 : 6;
-  return `$${Number(dollars.toFixed(digits))}`.slice(0, 20);
+export function defaultRedemptionName(quota: number, display: QuotaDisplay): string {
+  return formatQuota(quota, display).slice(0, 20);
 }
 
 /** Why a code's status may not change to `next`, or null when it may. */

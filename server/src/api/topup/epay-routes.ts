@@ -10,6 +10,7 @@ import { formatMoney } from './amount.ts';
 import { epayForm, epayVerify, notifyFields, sameMoney } from './epay.ts';
 import { callbackBase, epayTariff, openOrder, quote, serverAddress } from './orders.ts';
 import { msg } from '../../i18n/text.ts';
+import { siteQuotaDisplay } from '../../options/quota-display.ts';
 
 /** EPay is on when its address, merchant id and key are all set. */
 export function epayEnabled(app: { settings: { get(key: string): string } }): boolean {
@@ -77,6 +78,7 @@ export const epayRoutes: FastifyPluginAsync = async (app) => {
       tradeNo: order.trade_no,
       now: nowSeconds(),
       quotaPerUnit: app.settings.number('QuotaPerUnit'),
+      display: siteQuotaDisplay(app.settings),
       via: msg('log.viaEpay', { trade: fields.trade_no ?? '' }),
       methods: EPAY_METHODS,
     });

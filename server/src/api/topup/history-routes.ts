@@ -16,6 +16,7 @@ import { queryText } from '../token/paths.ts';
 import { epayEnabled } from './epay-routes.ts';
 import { stripeEnabled } from './stripe-routes.ts';
 import { msg } from '../../i18n/text.ts';
+import { logQuota, siteQuotaDisplay } from '../../options/quota-display.ts';
 
 const toTopUpView = (row: TopUpRow): TopUpView => ({
   id: Number(row.id),
@@ -79,6 +80,7 @@ export const topUpHistoryRoutes: FastifyPluginAsync = async (app) => {
       tradeNo,
       now: nowSeconds(),
       quotaPerUnit: app.settings.number('QuotaPerUnit'),
+      display: siteQuotaDisplay(app.settings),
       via: msg('log.viaAdmin', { username: admin.username, id: admin.id }),
     });
     if (!done) throw new ApiError(msg('topup.orderNotPending'));
@@ -89,7 +91,11 @@ export const topUpHistoryRoutes: FastifyPluginAsync = async (app) => {
       type: LogType.Manage,
       quota: done.quota,
       ...describedBy(
-        msg('log.manualTopUp', { tradeNo, userId: Number(done.order.user_id), quota: done.quota }),
+        msg('log.manualTopUp', {
+          tradeNo,
+          userId: Number(done.order.user_id),
+          quota: logQuota(app.settings, done.quota),
+        }),
       ),
     });
     return ok(toTopUpView({ ...done.order, status: 'success' }));

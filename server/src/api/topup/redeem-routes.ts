@@ -9,6 +9,7 @@ import { parseInput } from '../parse-input.ts';
 import { GuessLimiter } from './guess-limiter.ts';
 import { msg, type Text } from '../../i18n/text.ts';
 import { zodText } from '../../i18n/zod-issue.ts';
+import { siteQuotaDisplay } from '../../options/quota-display.ts';
 
 const redeemSchema = z.object({
   key: z
@@ -39,7 +40,12 @@ export const redeemRoutes: FastifyPluginAsync = async (app) => {
     const outcome =
       key.length > KEY_MAX
         ? ({ ok: false, reason: 'unknown' } as const)
-        : await redeemCode(app.store, { key, userId: user.id, now: nowSeconds() });
+        : await redeemCode(app.store, {
+            key,
+            userId: user.id,
+            now: nowSeconds(),
+            display: siteQuotaDisplay(app.settings),
+          });
     if (!outcome.ok) {
       await limiter.fail(callers);
       throw new ApiError(REDEEM_REFUSALS[outcome.reason]);

@@ -9,6 +9,7 @@ import { formatMoney } from './amount.ts';
 import { openOrder, quote, serverAddress, stripeTariff } from './orders.ts';
 import { verifyStripeSignature } from './stripe-signature.ts';
 import { msg } from '../../i18n/text.ts';
+import { siteQuotaDisplay } from '../../options/quota-display.ts';
 
 /** Stripe Checkout is on when its secret key, webhook secret and price are set. */
 export function stripeEnabled(app: { settings: { get(key: string): string } }): boolean {
@@ -114,6 +115,7 @@ export const stripeRoutes: FastifyPluginAsync = async (app) => {
         tradeNo,
         now: nowSeconds(),
         quotaPerUnit: app.settings.number('QuotaPerUnit'),
+        display: siteQuotaDisplay(app.settings),
         via: msg('log.viaStripe', { event: event.id ?? '' }),
         methods: ['stripe'],
       });

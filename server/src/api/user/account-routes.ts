@@ -11,6 +11,7 @@ import { parseInput } from '../parse-input.ts';
 import { registerUser } from './register-user.ts';
 import { loginSchema, registerSchema } from './schemas.ts';
 import { toLoginResult } from './user-view.ts';
+import { siteQuotaDisplay } from '../../options/quota-display.ts';
 
 function emailDomainAllowed(email: string, whitelist: string): boolean {
   const domain = email.split('@').pop()?.toLowerCase() ?? '';
@@ -64,6 +65,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         forNewUser: settings.number('QuotaForNewUser'),
         forInviter: settings.number('QuotaForInviter'),
         forInvitee: settings.number('QuotaForInvitee'),
+        display: siteQuotaDisplay(settings),
       },
     );
     return ok();

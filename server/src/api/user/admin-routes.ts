@@ -26,6 +26,7 @@ import { canActOn, canCreateWithRole, canManage, canSetRole } from './role-rules
 import { createUserSchema, manageSchema, updateUserSchema } from './schemas.ts';
 import { toUserView } from './user-view.ts';
 import { msg, type Text } from '../../i18n/text.ts';
+import { logQuota, siteQuotaDisplay } from '../../options/quota-display.ts';
 
 function refuseIf(verdict: Text | null): void {
   if (verdict) throw new ApiError(verdict);
@@ -97,7 +98,12 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
         displayName: input.display_name,
         role,
       },
-      { forNewUser: settings.number('QuotaForNewUser'), forInviter: 0, forInvitee: 0 },
+      {
+        forNewUser: settings.number('QuotaForNewUser'),
+        forInviter: 0,
+        forInvitee: 0,
+        display: siteQuotaDisplay(settings),
+      },
     );
     return ok();
   });
@@ -142,7 +148,11 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
         username: target.username,
         type: LogType.Manage,
         ...describedBy(
-          msg('log.adminSetQuota', { admin: actor.username, from: Number(target.quota), to: input.quota! }),
+          msg('log.adminSetQuota', {
+            admin: actor.username,
+            from: logQuota(settings, Number(target.quota)),
+            to: logQuota(settings, input.quota!),
+          }),
         ),
       });
     }

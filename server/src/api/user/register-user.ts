@@ -1,4 +1,4 @@
-import { LogType } from '@relaygate/contract';
+import { LogType, type QuotaDisplay } from '@relaygate/contract';
 import { randomAlphanumeric } from '../../auth/random.ts';
 import { isUniqueViolation } from '../../store/dialect.ts';
 import { describedBy } from '../../store/log-text.ts';
@@ -6,6 +6,7 @@ import type { Store } from '../../store/db.ts';
 import { insertLog } from '../../store/logs.ts';
 import { findUserByAffCode, insertUser, usernameTaken } from '../../store/users.ts';
 import { ApiError } from '../errors.ts';
+import { logAmount } from '../../i18n/log-amount.ts';
 import { msg } from '../../i18n/text.ts';
 
 export interface Registration {
@@ -21,6 +22,8 @@ export interface RegistrationQuotas {
   forNewUser: number;
   forInviter: number;
   forInvitee: number;
+  /** How the site shows amounts, for the log rows' texts. */
+  display: QuotaDisplay;
 }
 
 /**
@@ -65,7 +68,7 @@ export async function registerUser(
           user_id: id,
           username: input.username,
           type: LogType.System,
-          ...describedBy(msg('log.newUserGift', { quota: quotas.forNewUser })),
+          ...describedBy(msg('log.newUserGift', { quota: logAmount(quotas.display, quotas.forNewUser) })),
         });
       }
       if (inviter) {
@@ -83,7 +86,7 @@ export async function registerUser(
             user_id: id,
             username: input.username,
             type: LogType.System,
-            ...describedBy(msg('log.inviteeBonus', { quota: inviteeBonus })),
+            ...describedBy(msg('log.inviteeBonus', { quota: logAmount(quotas.display, inviteeBonus) })),
           });
         }
         if (quotas.forInviter > 0) {
@@ -91,7 +94,12 @@ export async function registerUser(
             user_id: inviter.id,
             username: inviter.username,
             type: LogType.System,
-            ...describedBy(msg('log.inviterReward', { username: input.username, quota: quotas.forInviter })),
+            ...describedBy(
+              msg('log.inviterReward', {
+                username: input.username,
+                quota: logAmount(quotas.display, quotas.forInviter),
+              }),
+            ),
           });
         }
       }

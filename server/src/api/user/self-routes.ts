@@ -17,6 +17,7 @@ import { parseInput } from '../parse-input.ts';
 import { affTransferSchema, updateSelfSchema, userSettingSchema } from './schemas.ts';
 import { toUserView } from './user-view.ts';
 import { msg } from '../../i18n/text.ts';
+import { logQuota } from '../../options/quota-display.ts';
 
 /** Keeps retrying a random unique value until the database accepts it. */
 async function withUniqueRandom(length: number, write: (value: string) => Promise<void>): Promise<string> {
@@ -121,7 +122,7 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
       user_id: user.id,
       username: user.username,
       type: LogType.System,
-      ...describedBy(msg('log.inviteTransfer', { quota })),
+      ...describedBy(msg('log.inviteTransfer', { quota: logQuota(settings, quota) })),
     });
     return ok();
   });

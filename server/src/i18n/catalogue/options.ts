@@ -28,6 +28,8 @@ export const optionMessages = {
     en: 'must be USD, CNY, TOKENS or CUSTOM',
     zh: '必须是 USD、CNY、TOKENS 或 CUSTOM',
   },
+  'option.positive': { en: 'must be greater than 0', zh: '必须大于 0' },
+  'option.symbolLength': { en: 'must be 1 to 8 characters', zh: '必须是 1 到 8 个字符' },
   'option.hourDayWeek': { en: 'must be hour, day or week', zh: '必须是 hour、day 或 week' },
   'option.notHost': {
     en: 'not a host name, address or CIDR range: {entry}',

@@ -16,6 +16,8 @@ export interface ChannelTestResult {
   text?: Text;
   /** Seconds the test call took. */
   time: number;
+  /** The model the test asked for, once one was chosen (the given one, the channel's test model or its first). */
+  model?: string;
 }
 
 /**

@@ -589,21 +589,27 @@ describe.skipIf(databaseUnavailable())('channels console API', () => {
       const calls: [number, string | undefined][] = [];
       tester.test = async (channelId, model) => {
         calls.push([channelId, model]);
-        return { success: true, message: '', time: 1.25 };
+        return { success: true, message: '', time: 1.25, model: model ?? 'first-model' };
       };
       try {
         const passed = await admin.get(`/api/channel/test/${id}?model=gpt-x`);
-        expect(passed.body).toEqual({ success: true, message: '', time: 1.25, data: { time: 1.25 } });
+        expect(passed.body).toEqual({
+          success: true,
+          message: '',
+          time: 1.25,
+          data: { time: 1.25, model: 'gpt-x' },
+        });
         await admin.get(`/api/channel/test/${id}`);
         expect(calls).toEqual([
           [id, 'gpt-x'],
           [id, undefined],
         ]);
-        tester.test = async () => ({ success: false, message: 'upstream said no', time: 0.5 });
+        tester.test = async () => ({ success: false, message: 'upstream said no', time: 0.5, model: 'm1' });
         expect((await admin.get(`/api/channel/test/${id}`)).body).toMatchObject({
           success: false,
           message: 'upstream said no',
           time: 0.5,
+          data: { model: 'm1' },
         });
         tester.test = async (channelId, model) => {
           calls.push([channelId, model]);

@@ -50,6 +50,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('channel auto-disab
       success: boolean;
       message: string;
       time: number;
+      data: { time: number; model?: string };
     };
 
   describe('during relay calls', () => {
@@ -164,9 +165,12 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('channel auto-disab
       expect(answer.success, answer.message).toBe(true);
       expect(bench.hits('test-ok')).toBe(1);
       expect(mock.requestsTo(bench.path('test-ok'))[0]!.json!.model).toBe('gpt-4o-mini');
+      // The answer names the model tested (here the channel's first), for the console's message.
+      expect(answer.data.model).toBe('gpt-4o-mini');
 
       const broken = await bench.channel('test-401', 'tests', {}, upstreamError(401, 'invalid api key'));
-      expect((await testChannel(broken)).success).toBe(false);
+      const refused = await testChannel(broken);
+      expect([refused.success, refused.data.model]).toEqual([false, 'gpt-4o-mini']);
       expect((await channelRow(t, broken)).status).toBe(1);
       await setRelayOption(root, 'AutomaticDisableChannelEnabled', 'true');
       expect((await testChannel(broken)).success).toBe(false);

@@ -1,6 +1,6 @@
 import { ChannelStatus } from '@relaygate/contract';
-import type { ChannelTester } from '../app-context.ts';
-import type { ChannelIndex } from '../cache/channel-index.ts';
+import type { ChannelTester, ChannelTestResult } from '../app-context.ts';
+import type { ChannelIndex, RoutableChannel } from '../cache/channel-index.ts';
 import type { OptionsCache } from '../cache/options-cache.ts';
 import type { Config } from '../config.ts';
 import { cachedAllowList } from '../net/allow-list.ts';
@@ -68,70 +68,73 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       }
       const testModel =
         model?.trim() || channel.row.test_model?.trim() || channel.models[0] || FALLBACK_TEST_MODEL;
-      let upstreamModel: string;
-      try {
-        upstreamModel = mapModel(testModel, channel.modelMapping);
-      } catch (error) {
-        return { success: false, message: (error as Error).message, time: 0 };
-      }
-      // The same request the relay would send for a tiny chat call, in the channel's own format.
-      const request = upstreamRequest(
-        deps,
-        { path: '/v1/chat/completions', kind: 'chat' },
-        {
-          model: testModel,
-          stream: false,
-          clientWantsUsage: false,
-          maxTokens: 16,
-          json: { model: testModel, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 },
-          clientFormat: 'openai',
-        },
-        channel,
-        upstreamModel,
-      );
-      if (typeof request === 'string') return { success: false, message: request, time: 0 };
-      const started = Date.now();
-      let status: number;
-      let text: string;
-      try {
-        const response = await upstream.send(request.url, {
-          method: 'POST',
-          headers: { ...request.headers, 'content-type': 'application/json' },
-          body: request.body as string,
-          addressTrusted: channel.row.address_trusted !== 0,
-        });
-        status = response.statusCode;
-        text = await response.body.text();
-      } catch (error) {
-        const elapsed = Date.now() - started;
-        await record(channelId, elapsed);
-        const reason = (error as Error).message;
-        return fail(channelId, 0, msg('channel.testConnectionFailed', { reason }), elapsed);
-      }
-      const elapsed = Date.now() - started;
-      await record(channelId, elapsed);
-      if (status >= 400)
-        return fail(channelId, mappedStatus(channel, status), upstreamErrorMessage(text, status), elapsed);
-
-      const threshold = deps.settings.number('ChannelDisableThreshold');
-      if (
-        deps.settings.bool('AutomaticDisableChannelEnabled') &&
-        threshold > 0 &&
-        elapsed > threshold * 1000
-      ) {
-        const seconds = (elapsed / 1000).toFixed(2);
-        return fail(channelId, 408, msg('channel.testTooSlow', { seconds, threshold }), elapsed, true);
-      }
-      if (
-        deps.settings.bool('AutomaticEnableChannelEnabled') &&
-        channel.row.status === ChannelStatus.AutoDisabled
-      ) {
-        const enabled = await setChannelStatus(deps.store.db, channelId, ChannelStatus.Enabled, {
-          onlyFrom: ChannelStatus.AutoDisabled,
-        });
-        if (enabled) await deps.channels.rebuild();
-      }
-      return { success: true, message: '', time: elapsed / 1000 };
+      // The answer names the model, so the console can say which one was tested.
+      return { ...(await testWith(channel, testModel)), model: testModel };
     },
   };
+
+  /** One small chat call asking for `testModel` through the channel. */
+  async function testWith(channel: RoutableChannel, testModel: string): Promise<ChannelTestResult> {
+    const channelId = channel.id;
+    let upstreamModel: string;
+    try {
+      upstreamModel = mapModel(testModel, channel.modelMapping);
+    } catch (error) {
+      return { success: false, message: (error as Error).message, time: 0 };
+    }
+    // The same request the relay would send for a tiny chat call, in the channel's own format.
+    const request = upstreamRequest(
+      deps,
+      { path: '/v1/chat/completions', kind: 'chat' },
+      {
+        model: testModel,
+        stream: false,
+        clientWantsUsage: false,
+        maxTokens: 16,
+        json: { model: testModel, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 },
+        clientFormat: 'openai',
+      },
+      channel,
+      upstreamModel,
+    );
+    if (typeof request === 'string') return { success: false, message: request, time: 0 };
+    const started = Date.now();
+    let status: number;
+    let text: string;
+    try {
+      const response = await upstream.send(request.url, {
+        method: 'POST',
+        headers: { ...request.headers, 'content-type': 'application/json' },
+        body: request.body as string,
+        addressTrusted: channel.row.address_trusted !== 0,
+      });
+      status = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      const elapsed = Date.now() - started;
+      await record(channelId, elapsed);
+      const reason = (error as Error).message;
+      return fail(channelId, 0, msg('channel.testConnectionFailed', { reason }), elapsed);
+    }
+    const elapsed = Date.now() - started;
+    await record(channelId, elapsed);
+    if (status >= 400)
+      return fail(channelId, mappedStatus(channel, status), upstreamErrorMessage(text, status), elapsed);
+
+    const threshold = deps.settings.number('ChannelDisableThreshold');
+    if (deps.settings.bool('AutomaticDisableChannelEnabled') && threshold > 0 && elapsed > threshold * 1000) {
+      const seconds = (elapsed / 1000).toFixed(2);
+      return fail(channelId, 408, msg('channel.testTooSlow', { seconds, threshold }), elapsed, true);
+    }
+    if (
+      deps.settings.bool('AutomaticEnableChannelEnabled') &&
+      channel.row.status === ChannelStatus.AutoDisabled
+    ) {
+      const enabled = await setChannelStatus(deps.store.db, channelId, ChannelStatus.Enabled, {
+        onlyFrom: ChannelStatus.AutoDisabled,
+      });
+      if (enabled) await deps.channels.rebuild();
+    }
+    return { success: true, message: '', time: elapsed / 1000 };
+  }
 }

@@ -26,12 +26,12 @@ export const channelTestRoutes: FastifyPluginAsync = async (app) => {
     }
     if (!(await findChannelView(store.db, id))) throw new ApiError(msg('channel.notFound'));
     const result = await app.channelTester.test(id, model === '' ? undefined : model);
-    // The classic console reads time at the top level, newer ones in data.
+    // The classic console reads time at the top level, newer ones in data; model: the one tested.
     return {
       success: result.success,
       message: result.text ? renderFor(request, result.text) : result.message,
       time: result.time,
-      data: { time: result.time },
+      data: { time: result.time, model: result.model },
     };
   });
 

@@ -153,7 +153,10 @@ test('pricing: signed out, switching groups changes the prices', async ({ page, 
   await page.getByTestId('pricing-group').click();
   await page.locator('.ant-select-item-option', { hasText: 'vip group' }).click();
   await expect(prompt).toHaveText('$0.2');
-  await expect(page.getByText('Prices use the chosen group ratio (×2).')).toBeVisible();
+  // The group's ratio in its spec colour: above 1 is blue.
+  const hint = page.getByTestId('pricing-hint');
+  await expect(hint).toContainText('Prices use the ratio of the chosen group:');
+  await expect(hint.locator('[data-ratio-color="blue"]')).toHaveText('×2');
 
   // Readable on a phone: the table scrolls inside the card, the page itself does not get wider.
   await page.keyboard.press('Escape');

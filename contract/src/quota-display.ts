@@ -64,8 +64,12 @@ export function shortenNumber(value: number): string {
   return String(value);
 }
 
-/** The most decimals an amount is shown with; anything smaller reads "< ¤0.000001". */
-export const MAX_DECIMALS = 6;
+/**
+ * The most decimals an amount is shown with (a unit is $0.000002 at the default 500 000 per dollar,
+ * and two significant digits of it need 7 decimals in a currency worth a little more than a dollar);
+ * anything smaller reads "< ¤0.00000001".
+ */
+export const MAX_DECIMALS = 8;
 
 /** `abs` with `decimals` decimals, zeros after the cents dropped: (0.050, 3) → "0.05". */
 const fixedTrimmed = (abs: number, decimals: number): string =>
@@ -78,17 +82,17 @@ function decimalsFor(abs: number): number {
   return Math.min(MAX_DECIMALS, firstSignificant + 1);
 }
 
-/** The text of an amount too small to show with MAX_DECIMALS: "< $0.000001" (or "> -$0.000001"). */
+/** The text of an amount too small to show with MAX_DECIMALS: "< $0.00000001" (or "> -$0.00000001"). */
 function belowSmallest(amount: number, symbol: string): string {
   const smallest = `${symbol}${(10 ** -MAX_DECIMALS).toFixed(MAX_DECIMALS)}`;
   return amount < 0 ? `> -${smallest}` : `< ${smallest}`;
 }
 
-const isBelowSmallest = (abs: number): boolean => abs !== 0 && Number(abs.toFixed(MAX_DECIMALS)) === 0;
+const isBelowSmallest = (abs: number): boolean => abs !== 0 && abs < 10 ** -MAX_DECIMALS;
 
 /**
  * An amount of money in the display's currency: cents from ten cents up, two significant digits below
- * that, and "< ¤0.000001" below that, so a small amount is never shown several times larger than it is.
+ * that, and "< ¤0.00000001" below that, so a small amount is never shown several times larger than it is.
  */
 export function formatMoney(amount: number, display: QuotaDisplay): string {
   const abs = Math.abs(amount);

@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { formatQuota } from '../lib/quota.ts';
 import { useQuotaDisplay } from '../status/status.ts';
 
-/** A quota amount in the site's display unit (currency or raw units). */
-export function QuotaText({ quota, digits }: { quota: number; digits?: number }) {
-  return <>{formatQuota(quota, useQuotaDisplay(), digits)}</>;
+/** A quota amount in the site's display (a currency or raw units). */
+export function QuotaText({ quota }: { quota: number }) {
+  return <>{formatQuota(quota, useQuotaDisplay())}</>;
 }
 
-export function useFormatQuota(): (quota: number, digits?: number) => string {
+/** formatQuota with the site's display: the same amount reads the same on every screen. */
+export function useFormatQuota(): (quota: number) => string {
   const display = useQuotaDisplay();
-  return (quota, digits) => formatQuota(quota, display, digits);
+  return (quota) => formatQuota(quota, display);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { StatusObject } from '@relaygate/contract';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../api/client.ts';
 import { i18n } from '../i18n/index.ts';
-import { DEFAULT_QUOTA_PER_UNIT, type QuotaDisplay } from '../lib/quota.ts';
+import { statusQuotaDisplay, type QuotaDisplay } from '../lib/quota.ts';
 import { StorageKey, readJson, writeJson } from '../lib/storage.ts';
 import { feedback } from '../components/feedback.ts';
 
@@ -40,13 +40,6 @@ export function useStatus(): StatusObject | undefined {
   return useStatusQuery().data;
 }
 
-export function quotaDisplayOf(status: StatusObject | undefined): QuotaDisplay {
-  return {
-    quotaPerUnit: status?.quota_per_unit || DEFAULT_QUOTA_PER_UNIT,
-    displayInCurrency: status?.display_in_currency ?? true,
-  };
-}
-
 export function useQuotaDisplay(): QuotaDisplay {
-  return quotaDisplayOf(useStatus());
+  return statusQuotaDisplay(useStatus());
 }

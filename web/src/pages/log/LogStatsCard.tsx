@@ -2,20 +2,17 @@ import type { LogStat } from '@relaygate/contract';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
-import { useQuotaDisplay } from '../../status/status.ts';
-import { costDigits } from './log-format.ts';
 
 /** Quota used, requests per minute and tokens per minute for the current filter. */
 export function LogStatsCard({ stat, loading }: { stat: LogStat | undefined; loading: boolean }) {
   const { t } = useTranslation();
   const formatQuota = useFormatQuota();
-  const display = useQuotaDisplay();
   const quota = stat?.quota ?? 0;
   return (
     <Card size="small" loading={loading} data-testid="log-stats">
       <Row gutter={16}>
         <Col xs={24} sm={8}>
-          <Statistic title={t('log.stat.quota')} value={formatQuota(quota, costDigits(quota, display))} />
+          <Statistic title={t('log.stat.quota')} value={formatQuota(quota)} />
         </Col>
         <Col xs={12} sm={8}>
           <Statistic title={t('log.stat.rpm')} value={stat?.rpm ?? 0} />

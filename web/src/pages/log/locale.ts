@@ -51,7 +51,7 @@ export const locale: Locale = {
       frt: '首字 {{seconds}} 秒',
       upstream: '实际模型：{{model}}',
       detail: {
-        price: '模型价格 ${{price}} / 次',
+        price: '模型价格 {{price}} / 次',
         modelRatio: '模型倍率 {{ratio}}',
         completionRatio: '补全倍率 {{ratio}}',
         groupRatio: '分组倍率 {{ratio}}',
@@ -121,7 +121,7 @@ export const locale: Locale = {
       frt: 'first token {{seconds}} s',
       upstream: 'Upstream model: {{model}}',
       detail: {
-        price: 'model price ${{price}} / call',
+        price: 'model price {{price}} / call',
         modelRatio: 'model ratio {{ratio}}',
         completionRatio: 'completion ratio {{ratio}}',
         groupRatio: 'group ratio {{ratio}}',

@@ -2,7 +2,6 @@ import { LogType } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
 import {
   channelChain,
-  costDigits,
   detailParts,
   durationColor,
   frtColor,
@@ -27,14 +26,6 @@ describe('colours', () => {
     expect(frtColor(3)).toBe('orange');
     expect(frtColor(9.9)).toBe('orange');
     expect(frtColor(10)).toBe('red');
-  });
-});
-
-describe('cost digits', () => {
-  it('shows fractions of a cent for small costs and cents for a dollar or more', () => {
-    expect(costDigits(12_345, { quotaPerUnit: 500_000 })).toBe(6);
-    expect(costDigits(5_000_000, { quotaPerUnit: 500_000 })).toBe(2);
-    expect(costDigits(0, { quotaPerUnit: 500_000 })).toBe(2);
   });
 });
 
@@ -68,9 +59,9 @@ describe('other', () => {
       admin_info: { use_channel: [3, 5] },
     };
     expect(detailParts(other, true)).toEqual([
-      { key: 'modelRatio', values: { ratio: 2.5 } },
+      { key: 'modelRatio', values: { ratio: 2.5 }, ratio: 2.5 },
       { key: 'completionRatio', values: { ratio: 4 } },
-      { key: 'groupRatio', values: { ratio: 1 } },
+      { key: 'groupRatio', values: { ratio: 1 }, ratio: 1 },
       { key: 'cacheTokensRatio', values: { tokens: 100, ratio: 0.5 } },
       { key: 'channelChain', values: { chain: '3 → 5' } },
     ]);
@@ -80,7 +71,7 @@ describe('other', () => {
   it('shows a fixed price instead of the ratios', () => {
     expect(detailParts({ model_price: 0.02, model_ratio: 1, group_ratio: 2 }, false)).toEqual([
       { key: 'price', values: { price: 0.02 } },
-      { key: 'groupRatio', values: { ratio: 2 } },
+      { key: 'groupRatio', values: { ratio: 2 }, ratio: 2 },
     ]);
     expect(detailParts({}, true)).toEqual([]);
   });

@@ -19,13 +19,6 @@ export function frtColor(seconds: number): TagColor {
   return 'red';
 }
 
-/**
- * Decimals of a row's cost: 6 for amounts under one currency unit (a request costs fractions of
- * a cent), 2 for zero and larger amounts; raw units ignore it.
- */
-export const costDigits = (quota: number, display: { quotaPerUnit: number }): number =>
-  quota === 0 || Math.abs(quota) >= display.quotaPerUnit ? 2 : 6;
-
 /** The log types of the filter and the tag (spec §4), label keys under `log.type`. */
 export const LOG_TYPES = [
   { value: LogType.TopUp, label: 'topUp', color: 'cyan' },
@@ -61,6 +54,8 @@ export function channelChain(other: ConsumeLogOther): string | null {
 export interface DetailPart {
   key: string;
   values: Record<string, string | number>;
+  /** A model or group ratio, shown in its colour (spec 000 §9). */
+  ratio?: number;
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -74,11 +69,13 @@ export function detailParts(other: ConsumeLogOther, admin: boolean): DetailPart[
   if (isNumber(other.model_price) && other.model_price > 0) {
     parts.push({ key: 'price', values: { price: other.model_price } });
   } else {
-    if (isNumber(other.model_ratio)) parts.push({ key: 'modelRatio', values: { ratio: other.model_ratio } });
+    if (isNumber(other.model_ratio))
+      parts.push({ key: 'modelRatio', values: { ratio: other.model_ratio }, ratio: other.model_ratio });
     if (isNumber(other.completion_ratio))
       parts.push({ key: 'completionRatio', values: { ratio: other.completion_ratio } });
   }
-  if (isNumber(other.group_ratio)) parts.push({ key: 'groupRatio', values: { ratio: other.group_ratio } });
+  if (isNumber(other.group_ratio))
+    parts.push({ key: 'groupRatio', values: { ratio: other.group_ratio }, ratio: other.group_ratio });
   if (isNumber(other.cache_tokens) && other.cache_tokens > 0) {
     parts.push(
       isNumber(other.cache_ratio)

@@ -4,10 +4,9 @@ import type { TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { formatTimestamp } from '../../lib/time.ts';
-import { useQuotaDisplay } from '../../status/status.ts';
+import { DetailParts } from './DetailParts.tsx';
 import type { LogColumnKey } from './log-columns.ts';
 import {
-  costDigits,
   detailParts,
   durationColor,
   frtColor,
@@ -28,7 +27,6 @@ export function useLogColumns(
 ): TableColumnsType<LogView> {
   const { t } = useTranslation();
   const formatQuota = useFormatQuota();
-  const display = useQuotaDisplay();
 
   const columns: Record<LogColumnKey, Column> = {
     time: {
@@ -115,7 +113,7 @@ export function useLogColumns(
     },
     quota: {
       title: t('log.column.quota'),
-      render: (_, row) => (row.quota ? formatQuota(row.quota, costDigits(row.quota, display)) : null),
+      render: (_, row) => (row.quota ? formatQuota(row.quota) : null),
     },
     details: {
       title: t('log.column.details'),
@@ -132,11 +130,7 @@ export function useLogColumns(
                 {content}
               </Typography.Paragraph>
             )}
-            {parts.length > 0 && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {parts.map((part) => t(`log.detail.${part.key}`, part.values)).join(' · ')}
-              </Typography.Text>
-            )}
+            {parts.length > 0 && <DetailParts parts={parts} />}
           </div>
         );
       },

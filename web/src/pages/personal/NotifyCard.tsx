@@ -3,7 +3,7 @@ import { Button, Card, Flex, Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
-import { formatQuota } from '../../lib/quota.ts';
+import { quotaWorth } from '../../lib/quota.ts';
 import { useQuotaDisplay } from '../../status/status.ts';
 import {
   notificationEmailError,
@@ -31,7 +31,6 @@ export function NotifyCard({ user }: { user: UserView }) {
   const fail = (key: string | null) => {
     if (key) throw new Error(t(`personal.notify.${key}`));
   };
-  const asCurrency = { ...display, displayInCurrency: true };
 
   return (
     <Card title={t('personal.notify.title')}>
@@ -70,7 +69,7 @@ export function NotifyCard({ user }: { user: UserView }) {
                 type={Number(threshold) === preset ? 'primary' : 'default'}
                 onClick={() => form.setFieldValue('quota_warning_threshold', preset)}
               >
-                {`${preset} (${formatQuota(preset, asCurrency)})`}
+                {`${preset} (${quotaWorth(preset, display)})`}
               </Button>
             ))}
           </Flex>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { quotaDisplayOf } from '../../lib/quota.ts';
 import { checkTransfer, inviteLink, transferBounds } from './invite.ts';
 
-const currency = { quotaPerUnit: 500_000, displayInCurrency: true };
-const units = { quotaPerUnit: 500_000, displayInCurrency: false };
+const currency = quotaDisplayOf({ type: 'USD', quotaPerUnit: 500_000 });
+const units = quotaDisplayOf({ type: 'TOKENS', quotaPerUnit: 500_000 });
 
 describe('inviteLink', () => {
   it('prefers the server address and drops its trailing slashes', () => {

@@ -18,8 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client.ts';
 import { BusinessError } from '../../api/http-errors.ts';
 import { useCopy } from '../../components/use-copy.tsx';
+import { RatioTag } from '../../components/RatioTag.tsx';
+import { formatPrice, isCurrencyDisplay } from '../../lib/quota.ts';
 import { useQuotaDisplay } from '../../status/status.ts';
-import { filterModels, formatDollars, initialGroup, priceFor } from './pricing-rules.ts';
+import { filterModels, initialGroup, priceFor } from './pricing-rules.ts';
 
 async function fetchPricing(): Promise<PricingAnswer> {
   const answer = (await request<PricingEntry[]>('GET', '/api/pricing')) as unknown as PricingAnswer;
@@ -31,7 +33,8 @@ async function fetchPricing(): Promise<PricingAnswer> {
 export function PricingPage() {
   const { t } = useTranslation();
   const copy = useCopy();
-  const { displayInCurrency } = useQuotaDisplay();
+  const display = useQuotaDisplay();
+  const displayInCurrency = isCurrencyDisplay(display);
   const pricing = useQuery({ queryKey: ['pricing'], queryFn: fetchPricing });
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
@@ -45,12 +48,14 @@ export function PricingPage() {
   const priceCell = (entry: PricingEntry, part: 'prompt' | 'completion') => {
     const price = priceFor(entry, ratio);
     if (price.perCall !== null)
-      return part === 'prompt' ? t('pricing.perCall', { price: formatDollars(price.perCall) }) : '-';
+      return part === 'prompt' ? t('pricing.perCall', { price: formatPrice(price.perCall, display) }) : '-';
     if (!displayInCurrency)
-      return part === 'prompt'
-        ? t('pricing.ratio', { ratio: entry.model_ratio })
-        : t('pricing.completionRatio', { ratio: entry.completion_ratio });
-    return formatDollars(price[part] ?? 0);
+      return part === 'prompt' ? (
+        <RatioTag ratio={entry.model_ratio}>{t('pricing.ratio', { ratio: entry.model_ratio })}</RatioTag>
+      ) : (
+        t('pricing.completionRatio', { ratio: entry.completion_ratio })
+      );
+    return formatPrice(price[part] ?? 0, display);
   };
 
   const columns: TableColumnsType<PricingEntry> = [
@@ -123,14 +128,24 @@ export function PricingPage() {
           data-testid="pricing-group"
           options={Object.entries(ratios).map(([name, value]) => ({
             value: name,
-            label: `${name} — ${pricing.data?.usable_group[name] ?? ''} (×${value})`,
+            label: (
+              <Space size={6}>
+                <span>{[name, pricing.data?.usable_group[name]].filter(Boolean).join(' — ')}</span>
+                <RatioTag ratio={value} />
+              </Space>
+            ),
           }))}
         />
         <Button type={onlyGroup ? 'primary' : 'default'} onClick={() => setOnlyGroup((v) => !v)}>
           {t('pricing.onlyGroup')}
         </Button>
       </Space>
-      <Typography.Paragraph type="secondary">{t('pricing.hint', { ratio })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="pricing-hint">
+        <Space size={6} wrap>
+          {t('pricing.hint')}
+          <RatioTag ratio={ratio} />
+        </Space>
+      </Typography.Paragraph>
       <Table<PricingEntry>
         rowKey="model_name"
         columns={columns}

@@ -1,6 +1,6 @@
 import type { PricingEntry } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
-import { filterModels, formatDollars, initialGroup, priceFor } from './pricing-rules.ts';
+import { filterModels, initialGroup, priceFor } from './pricing-rules.ts';
 
 const entry = (over: Partial<PricingEntry>): PricingEntry => ({
   model_name: 'gpt-4o',
@@ -22,12 +22,6 @@ describe('pricing rules', () => {
       prompt: null,
       completion: null,
     });
-  });
-
-  it('formats dollars without losing small prices', () => {
-    expect(formatDollars(2.5)).toBe('$2.5');
-    expect(formatDollars(0.000123)).toBe('$0.000123');
-    expect(formatDollars(0)).toBe('$0');
   });
 
   it('starts on the default group and filters by name and group', () => {

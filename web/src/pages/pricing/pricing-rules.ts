@@ -20,13 +20,6 @@ export function priceFor(entry: PricingEntry, groupRatio: number): ModelPrice {
   return { perCall: null, prompt, completion: prompt * entry.completion_ratio };
 }
 
-/** Dollars, trimmed of needless zeros but never rounded to nothing. */
-export function formatDollars(value: number): string {
-  if (value === 0) return '$0';
-  const digits = Math.abs(value) >= 1 ? 4 : 6;
-  return `$${Number(value.toFixed(digits))}`;
-}
-
 /** The group a visitor starts with: `default` when usable, else the first usable group. */
 export function initialGroup(groupRatio: Record<string, number>): string {
   const groups = Object.keys(groupRatio);

@@ -6,7 +6,7 @@ import { checkRule } from '../../components/check-rule.ts';
 import { FormDrawer } from '../../components/FormDrawer.tsx';
 import { showSuccess } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
-import { formatQuota, quotaToInput } from '../../lib/quota.ts';
+import { amountPrefix, formatQuota, quotaToInput } from '../../lib/quota.ts';
 import { DATE_TIME_FORMAT } from '../../lib/time.ts';
 import { useQuotaDisplay } from '../../status/status.ts';
 import { REDEMPTIONS_QUERY_KEY, createRedemptions, updateRedemption } from './redemption-api.ts';
@@ -99,7 +99,7 @@ export function RedemptionDrawer({
           <InputNumber
             min={0}
             style={{ width: '100%' }}
-            prefix={display.displayInCurrency ? '$' : undefined}
+            prefix={amountPrefix(display)}
             data-testid="redemption-quota"
           />
         </Form.Item>
@@ -110,7 +110,7 @@ export function RedemptionDrawer({
               size="small"
               onClick={() => form.setFieldsValue({ quota: quotaToInput(quota, display) })}
             >
-              {formatQuota(quota, display, 0)}
+              {formatQuota(quota, display)}
             </Button>
           ))}
         </Space>

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { quotaDisplayOf } from '../../lib/quota.ts';
 import {
   canEditRedemption,
   codesFileName,
@@ -14,8 +15,8 @@ import {
   toggledRedemptionStatus,
 } from './redemption-form.ts';
 
-const dollars = { quotaPerUnit: 500_000, displayInCurrency: true };
-const units = { quotaPerUnit: 500_000, displayInCurrency: false };
+const dollars = quotaDisplayOf({ type: 'USD', quotaPerUnit: 500_000 });
+const units = quotaDisplayOf({ type: 'TOKENS', quotaPerUnit: 500_000 });
 
 describe('redemption form', () => {
   it('starts at 100 000 quota and one code', () => {

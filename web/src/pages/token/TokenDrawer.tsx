@@ -5,9 +5,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkRule } from '../../components/check-rule.ts';
 import { DrawerActions } from '../../components/DrawerActions.tsx';
+import { RatioTag } from '../../components/RatioTag.tsx';
 import { showSuccess } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
-import { formatQuota, quotaToInput } from '../../lib/quota.ts';
+import { amountPrefix, formatQuota, quotaToInput } from '../../lib/quota.ts';
 import { DATE_TIME_FORMAT } from '../../lib/time.ts';
 import { useQuotaDisplay } from '../../status/status.ts';
 import {
@@ -37,16 +38,18 @@ const PRESET_LABELS = {
   month: 'token.form.presetMonth',
 } as const;
 
-function groupOptions(
-  groups: Record<string, GroupInfo> | undefined,
-  defaultLabel: string,
-  ratioLabel: (ratio: number) => string,
-) {
+/** The user's groups, each with its ratio in the spec colour. */
+function groupOptions(groups: Record<string, GroupInfo> | undefined, defaultLabel: string) {
   return [
     { value: '', label: defaultLabel },
     ...Object.entries(groups ?? {}).map(([key, info]) => ({
       value: key,
-      label: `${key} — ${info.desc} (${ratioLabel(info.ratio)})`,
+      label: (
+        <Space size={6}>
+          <span>{[key, info.desc].filter(Boolean).join(' — ')}</span>
+          <RatioTag ratio={info.ratio} />
+        </Space>
+      ),
     })),
   ];
 }
@@ -128,9 +131,7 @@ export function TokenDrawer({
         <Form.Item name="group" label={t('token.form.group')}>
           <Select
             loading={groups.isLoading}
-            options={groupOptions(groups.data, t('token.form.groupDefault'), (ratio) =>
-              t('token.form.groupRatio', { ratio }),
-            )}
+            options={groupOptions(groups.data, t('token.form.groupDefault'))}
           />
         </Form.Item>
         <Form.Item label={t('token.form.expiredTime')} required={false}>
@@ -173,7 +174,7 @@ export function TokenDrawer({
               min={0}
               disabled={!!unlimited}
               style={{ width: '100%' }}
-              prefix={display.displayInCurrency ? '$' : undefined}
+              prefix={amountPrefix(display)}
             />
           </Form.Item>
           <Space wrap style={{ marginTop: 8 }}>
@@ -184,7 +185,7 @@ export function TokenDrawer({
                 disabled={!!unlimited}
                 onClick={() => form.setFieldsValue({ remain_quota: quotaToInput(quota, display) })}
               >
-                {formatQuota(quota, display, 0)}
+                {formatQuota(quota, display)}
               </Button>
             ))}
           </Space>

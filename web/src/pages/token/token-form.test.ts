@@ -1,6 +1,7 @@
 import type { TokenView } from '@relaygate/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { quotaDisplayOf } from '../../lib/quota.ts';
 import {
   DEFAULT_TOKEN_QUOTA,
   emptyTokenForm,
@@ -10,8 +11,8 @@ import {
   tokenToForm,
 } from './token-form.ts';
 
-const currency = { quotaPerUnit: 500_000, displayInCurrency: true };
-const units = { quotaPerUnit: 500_000, displayInCurrency: false };
+const currency = quotaDisplayOf({ type: 'USD', quotaPerUnit: 500_000 });
+const units = quotaDisplayOf({ type: 'TOKENS', quotaPerUnit: 500_000 });
 
 const token: TokenView = {
   id: 7,

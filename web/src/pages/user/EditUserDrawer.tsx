@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DrawerActions } from '../../components/DrawerActions.tsx';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
-import { inputToQuota } from '../../lib/quota.ts';
+import { amountPrefix, inputToQuota, isCurrencyDisplay } from '../../lib/quota.ts';
 import { useQuotaDisplay } from '../../status/status.ts';
 import { GroupSelect } from './GroupSelect.tsx';
 import { updateUser, useUser, userKeys } from './user-api.ts';
@@ -98,8 +98,9 @@ function EditUserForm({
       >
         <InputNumber
           min={0}
-          step={display.displayInCurrency ? 1 : display.quotaPerUnit}
-          precision={display.displayInCurrency ? undefined : 0}
+          step={isCurrencyDisplay(display) ? 1 : display.quotaPerUnit}
+          precision={isCurrencyDisplay(display) ? undefined : 0}
+          prefix={amountPrefix(display)}
           style={{ width: '100%' }}
         />
       </Form.Item>

@@ -1,9 +1,10 @@
 import type { UserView } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
+import { quotaDisplayOf } from '../../lib/quota.ts';
 import { toCreatePayload, toEditValues, toUpdatePayload } from './user-form.ts';
 
-const currency = { quotaPerUnit: 500_000, displayInCurrency: true };
-const units = { quotaPerUnit: 500_000, displayInCurrency: false };
+const currency = quotaDisplayOf({ type: 'USD', quotaPerUnit: 500_000 });
+const units = quotaDisplayOf({ type: 'TOKENS', quotaPerUnit: 500_000 });
 
 describe('toCreatePayload', () => {
   it('needs a username and a password', () => {

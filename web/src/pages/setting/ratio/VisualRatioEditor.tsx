@@ -1,6 +1,8 @@
-import { App, Button, Input, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Badge, Button, Input, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { USD_DISPLAY, formatPrice } from '../../../lib/quota.ts';
+import { ratioColor } from '../../../lib/ratio.ts';
 import { useSaveOptions } from '../api/options-api.ts';
 import type { OptionMap } from '../model/option-fields.ts';
 import {
@@ -76,6 +78,11 @@ export function VisualRatioEditor({ options, rows, setRows, discard, search, onS
     render: (_: unknown, row: RatioRow) => {
       const locked = field !== 'price' && row.price.trim() !== '';
       const valid = isRatioText(row[field]);
+      // The model ratio's spec colour (spec 000 §9), as a dot inside its field.
+      const colour =
+        field === 'ratio' && valid && !locked && row.ratio.trim() !== ''
+          ? ratioColor(Number(row.ratio))
+          : null;
       return (
         <Input
           size="small"
@@ -88,6 +95,7 @@ export function VisualRatioEditor({ options, rows, setRows, discard, search, onS
           placeholder={locked ? t('setting.ratio.lockedByPrice') : undefined}
           aria-label={`${row.name} ${field}`}
           inputMode="decimal"
+          suffix={colour ? <Badge color={colour} data-ratio-color={colour} /> : undefined}
           onChange={(event) =>
             setRows((current) => setRowValue(current, row.name, field, event.target.value))
           }
@@ -108,9 +116,9 @@ export function VisualRatioEditor({ options, rows, setRows, discard, search, onS
         const price = pricePerMillion(row);
         return price ? (
           <Typography.Text type="secondary">
-            {t('setting.ratio.promptPrice', { price: price.prompt.toFixed(4).replace(/\.?0+$/, '') })}
+            {t('setting.ratio.promptPrice', { price: formatPrice(price.prompt, USD_DISPLAY) })}
             <br />
-            {t('setting.ratio.completionPrice', { price: price.completion.toFixed(4).replace(/\.?0+$/, '') })}
+            {t('setting.ratio.completionPrice', { price: formatPrice(price.completion, USD_DISPLAY) })}
           </Typography.Text>
         ) : (
           <Typography.Text type="warning">{t('setting.ratio.unpriced')}</Typography.Text>

@@ -1,3 +1,4 @@
+import { QUOTA_DISPLAY_TYPES } from '@relaygate/contract';
 import { area, bool, float, int, jsonArea, text, type SectionSpec } from './section-spec.ts';
 
 /** The operation tab's cards, in page order (the log card adds history clearing, see LogSection). */
@@ -9,7 +10,19 @@ export const GENERAL_SECTION: SectionSpec = {
     text('general_setting.docs_link', 'f.docsLink', { help: 'h.docsLink' }),
     float('QuotaPerUnit', 'f.quotaPerUnit', { min: 1, help: 'h.quotaPerUnit' }),
     int('RetryTimes', 'f.retryTimes', { min: 0, max: 10 }),
-    bool('DisplayInCurrencyEnabled', 'f.displayInCurrency'),
+    {
+      key: 'general_setting.quota_display_type',
+      kind: 'select',
+      label: 'f.quotaDisplayType',
+      help: 'h.quotaDisplayType',
+      choices: QUOTA_DISPLAY_TYPES.map((type) => ({ value: type, label: `displayType.${type}` })),
+    },
+    float('USDExchangeRate', 'f.usdExchangeRate', { min: 0.000001, help: 'h.usdExchangeRate' }),
+    text('general_setting.custom_currency_symbol', 'f.customCurrencySymbol'),
+    float('general_setting.custom_currency_exchange_rate', 'f.customCurrencyRate', {
+      min: 0.000001,
+      help: 'h.customCurrencyRate',
+    }),
     bool('DisplayTokenStatEnabled', 'f.displayTokenStat'),
     bool('DefaultCollapseSidebar', 'f.defaultCollapseSidebar'),
     bool('DemoSiteEnabled', 'f.demoSite'),

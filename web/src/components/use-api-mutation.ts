@@ -12,13 +12,18 @@ export function useApiMutation<TInput, TResult>(
     invalidate?: QueryKey[];
     successMessage?: string | false;
     onSuccess?: (result: TResult, input: TInput) => void;
+    /** After the error is shown: e.g. a form marks the fields the refusal is about. */
+    onError?: (error: Error, input: TInput) => void;
   } = {},
 ) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
     mutationFn: write,
-    onError: showError,
+    onError: (error, input) => {
+      showError(error);
+      options.onError?.(error, input);
+    },
     onSuccess: async (result, input) => {
       if (options.successMessage !== false) showSuccess(options.successMessage ?? t('common.success'));
       options.onSuccess?.(result, input);

@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../components/feedback.ts';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
+import { USD_DISPLAY, formatMoney } from '../../lib/quota.ts';
 import { formatTimestamp } from '../../lib/time.ts';
 import { CHANNELS_KEY, channelApi } from './channel-api.ts';
 import {
   STATUS_COLOUR,
+  balanceText,
   millisecondsToSeconds,
   parseOtherInfo,
   responseTimeColour,
@@ -71,7 +73,8 @@ export function BalanceCell({ channel }: { channel: ChannelView }) {
   const update = useApiMutation(() => channelApi.updateBalance(channel.id), {
     invalidate: [CHANNELS_KEY],
     successMessage: false,
-    onSuccess: ({ balance }) => showSuccess(t('channel.balance.updated', { balance: balance.toFixed(2) })),
+    onSuccess: ({ balance }) =>
+      showSuccess(t('channel.balance.updated', { balance: formatMoney(balance, USD_DISPLAY) })),
   });
   const updated = formatTimestamp(channel.balance_updated_time);
   return (
@@ -87,11 +90,12 @@ export function BalanceCell({ channel }: { channel: ChannelView }) {
         }
       >
         <Tag
-          color="blue"
+          color={channel.balance_updated_time > 0 ? 'blue' : 'default'}
+          data-testid="channel-balance"
           style={{ cursor: update.isPending ? 'wait' : 'pointer' }}
           onClick={() => !update.isPending && update.mutate(undefined)}
         >
-          {update.isPending ? t('common.loading') : `$${channel.balance.toFixed(2)}`}
+          {update.isPending ? t('common.loading') : (balanceText(channel) ?? t('channel.balance.notFetched'))}
         </Tag>
       </Tooltip>
     </Space>

@@ -15,6 +15,7 @@ import {
   type ChannelFormValues,
 } from './channel-form.ts';
 import { ChannelFormFields } from './ChannelFormFields.tsx';
+import { refusalFields, type ChannelField } from './form-errors.ts';
 
 export type DrawerTarget = { mode: 'create'; copyOf?: ChannelView } | { mode: 'edit'; id: number };
 
@@ -93,15 +94,27 @@ function ChannelForm({
         showSuccess(creating ? t('channel.message.created') : t('channel.message.updated'));
         onDone();
       },
+      // A refusal about a field (base URL, model mapping, key…) also marks that field.
+      onError: (error) => markFields(refusalFields(error.message), error.message),
     },
   );
 
+  const markFields = (fields: ChannelField[], message: string) =>
+    form.setFields(fields.map((name) => ({ name, errors: [message] })));
+
   const submit = () => {
     const values = { ...DEFAULT_CHANNEL_FORM, ...form.getFieldsValue(true) } as ChannelFormValues;
-    const error = validateChannelForm(values, creating);
-    if (error) return showError(new Error(t(error)));
+    const problem = validateChannelForm(values, creating);
+    if (problem) {
+      showError(new Error(t(problem.message)));
+      return markFields(problem.fields, t(problem.message));
+    }
     save.mutate(values);
   };
+
+  // A field's mark goes as soon as it is edited.
+  const clearMarks = (changed: Partial<ChannelFormValues>) =>
+    form.setFields(Object.keys(changed).map((name) => ({ name: name as ChannelField, errors: [] })));
 
   return (
     <Form
@@ -110,6 +123,7 @@ function ChannelForm({
       layout="vertical"
       initialValues={initial}
       onFinish={submit}
+      onValuesChange={clearMarks}
       disabled={save.isPending}
     >
       {copyOfId !== undefined ? (

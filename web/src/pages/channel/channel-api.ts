@@ -1,9 +1,17 @@
 import type { ChannelTypeOption, ChannelView, KnownModel } from '@relaygate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { api, request, withQuery } from '../../api/client.ts';
 import type { ChannelPayload } from './channel-form.ts';
 import type { ListRequest } from './channel-query.ts';
 import type { TagEditPayload } from './tag-edit.ts';
+
+/** A channel test's outcome; `model` is the one tested, once the server chose it. */
+export interface ChannelTestAnswer {
+  success: boolean;
+  message: string;
+  time: number;
+  model?: string;
+}
 
 /** Every query of this screen starts with this key, so one invalidation refreshes them all. */
 export const CHANNELS_KEY = ['channels'] as const;
@@ -22,8 +30,17 @@ export const channelApi = {
   removeMany: (ids: number[]) => api.post<number>('/api/channel/batch', { ids }),
   /** The number of channels whose abilities were rebuilt. */
   fix: () => api.post<number>('/api/channel/fix'),
-  test: (id: number, model?: string) =>
-    api.get<{ time: number }>(`/api/channel/test/${id}`, { model: model || undefined }),
+  /** Answers failures too (not thrown): the message says why, `model` which model was refused. */
+  test: async (id: number, model?: string): Promise<ChannelTestAnswer> => {
+    const path = withQuery(`/api/channel/test/${id}`, { model: model || undefined });
+    const answer = await request<{ time?: number; model?: string }>('GET', path);
+    return {
+      success: answer.success,
+      message: answer.message,
+      time: answer.data?.time ?? 0,
+      model: answer.data?.model,
+    };
+  },
   testAll: () => api.get<void>('/api/channel/test'),
   updateBalance: (id: number) => api.get<{ balance: number }>(`/api/channel/update_balance/${id}/`),
   updateAllBalances: () => api.get<{ updated: number; failed: number }>('/api/channel/update_balance'),

@@ -63,21 +63,31 @@ describe('channelToForm', () => {
 
 describe('validateChannelForm', () => {
   it('needs name and key on create', () => {
-    expect(validateChannelForm({ ...filled, key: ' ' }, true)).toBe('channel.error.nameAndKey');
-    expect(validateChannelForm({ ...filled, name: '' }, true)).toBe('channel.error.nameAndKey');
+    expect(validateChannelForm({ ...filled, key: ' ' }, true)).toEqual({
+      message: 'channel.error.nameAndKey',
+      fields: ['key'],
+    });
+    expect(validateChannelForm({ ...filled, name: '', key: '' }, true)?.fields).toEqual(['name', 'key']);
+    expect(validateChannelForm({ ...filled, name: '', key: '' }, false)?.fields).toEqual(['name']);
   });
   it('keeps the stored key when the key is blank on edit', () => {
     expect(validateChannelForm({ ...filled, key: '' }, false)).toBeNull();
   });
   it('needs a model', () => {
-    expect(validateChannelForm({ ...filled, models: [] }, true)).toBe('channel.error.noModels');
+    expect(validateChannelForm({ ...filled, models: [] }, true)).toEqual({
+      message: 'channel.error.noModels',
+      fields: ['models'],
+    });
   });
   it('needs JSON objects for the mappings', () => {
-    expect(validateChannelForm({ ...filled, model_mapping: '{bad' }, true)).toBe('channel.error.mappingJson');
-    expect(validateChannelForm({ ...filled, status_code_mapping: '[1]' }, true)).toBe(
-      'channel.error.statusCodeJson',
-    );
-    expect(validateChannelForm({ ...filled, setting: '3' }, true)).toBe('channel.error.settingJson');
+    expect(validateChannelForm({ ...filled, model_mapping: '{bad' }, true)?.fields).toEqual([
+      'model_mapping',
+    ]);
+    expect(validateChannelForm({ ...filled, status_code_mapping: '[1]' }, true)).toEqual({
+      message: 'channel.error.statusCodeJson',
+      fields: ['status_code_mapping'],
+    });
+    expect(validateChannelForm({ ...filled, setting: '3' }, true)?.fields).toEqual(['setting']);
     expect(validateChannelForm({ ...filled, model_mapping: '{"a":"b"}' }, true)).toBeNull();
   });
   it('reads empty and "null" JSON as none', () => {

@@ -1,5 +1,6 @@
 import { ChannelType, type ChannelView } from '@relaygate/contract';
 import { splitNames } from './channel-status.ts';
+import type { ChannelField, FormProblem } from './form-errors.ts';
 
 /** iFlytek Spark: an empty `other` (its API version) becomes v2.1. */
 export const XUNFEI_TYPE = 18;
@@ -122,14 +123,20 @@ export function isJsonObjectText(text: string): boolean {
 /** Base URL without trailing slashes. */
 export const stripTrailingSlash = (url: string): string => url.trim().replace(/\/+$/, '');
 
-/** The first rule the form breaks, as an i18n key under `channel.error`, or null. */
-export function validateChannelForm(values: ChannelFormValues, creating: boolean): string | null {
-  if (creating && (values.name.trim() === '' || values.key.trim() === '')) return 'channel.error.nameAndKey';
-  if (!creating && values.name.trim() === '') return 'channel.error.nameAndKey';
-  if (values.models.length === 0) return 'channel.error.noModels';
-  if (!isJsonObjectText(values.model_mapping)) return 'channel.error.mappingJson';
-  if (!isJsonObjectText(values.status_code_mapping)) return 'channel.error.statusCodeJson';
-  if (!isJsonObjectText(values.setting)) return 'channel.error.settingJson';
+/** The first rule the form breaks (the i18n key of why and the fields to mark), or null. */
+export function validateChannelForm(values: ChannelFormValues, creating: boolean): FormProblem | null {
+  const problem = (message: string, ...fields: ChannelField[]) => ({
+    message: `channel.error.${message}`,
+    fields,
+  });
+  const noName = values.name.trim() === '';
+  const noKey = creating && values.key.trim() === '';
+  if (noName || noKey)
+    return problem('nameAndKey', ...(noName ? ['name' as const] : []), ...(noKey ? ['key' as const] : []));
+  if (values.models.length === 0) return problem('noModels', 'models');
+  if (!isJsonObjectText(values.model_mapping)) return problem('mappingJson', 'model_mapping');
+  if (!isJsonObjectText(values.status_code_mapping)) return problem('statusCodeJson', 'status_code_mapping');
+  if (!isJsonObjectText(values.setting)) return problem('settingJson', 'setting');
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  balanceText,
   formatSeconds,
   millisecondsToSeconds,
   parseOtherInfo,
@@ -64,5 +65,17 @@ describe('splitNames', () => {
   it('trims, drops empties and duplicates', () => {
     expect(splitNames(' a, b,,a ,c')).toEqual(['a', 'b', 'c']);
     expect(splitNames(null)).toEqual([]);
+  });
+});
+
+describe('balanceText', () => {
+  it('is null (shown as "not fetched") until the balance was fetched once, however much it says', () => {
+    expect(balanceText({ balance: 0, balance_updated_time: 0 })).toBeNull();
+    expect(balanceText({ balance: 12.5, balance_updated_time: 0 })).toBeNull();
+  });
+  it('shows a fetched balance, zero included, without rounding a small one up', () => {
+    expect(balanceText({ balance: 0, balance_updated_time: 1_700_000_000 })).toBe('$0.00');
+    expect(balanceText({ balance: 12.345, balance_updated_time: 1 })).toBe('$12.35');
+    expect(balanceText({ balance: 0.004, balance_updated_time: 1 })).toBe('$0.004');
   });
 });

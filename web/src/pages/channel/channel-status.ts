@@ -1,4 +1,5 @@
-import { ChannelStatus, type ChannelOtherInfo } from '@relaygate/contract';
+import { ChannelStatus, type ChannelOtherInfo, type ChannelView } from '@relaygate/contract';
+import { USD_DISPLAY, formatMoney } from '../../lib/quota.ts';
 
 /** antd Tag colours for a channel's last response time (spec §4). */
 export type ResponseTimeColour = 'default' | 'green' | 'lime' | 'yellow' | 'red';
@@ -70,4 +71,12 @@ export function splitNames(text: string | null | undefined): string[] {
         .filter((name) => name !== ''),
     ),
   ];
+}
+
+/**
+ * The upstream balance as the provider reports it (US dollars for most), or "not fetched" until it
+ * was asked once: a balance never asked for is not $0.00.
+ */
+export function balanceText(channel: Pick<ChannelView, 'balance' | 'balance_updated_time'>): string | null {
+  return channel.balance_updated_time > 0 ? formatMoney(channel.balance, USD_DISPLAY) : null;
 }

@@ -67,9 +67,10 @@ export const locale: Locale = {
       },
       balance: {
         used: '已用额度',
-        clickToUpdate: '剩余额度，点击更新',
+        clickToUpdate: '尚未获取余额，点击获取',
         clickToUpdateAt: '剩余额度（更新于 {{time}}），点击更新',
-        updated: '余额更新成功：${{balance}}',
+        updated: '余额更新成功：{{balance}}',
+        notFetched: '未获取',
       },
       type: { unknown: '未知类型（{{id}}）' },
       columns: {
@@ -142,6 +143,7 @@ export const locale: Locale = {
         searchModel: '搜索模型',
         defaultModel: '默认模型',
         success: '渠道 {{name}} 使用 {{model}} 测试成功，耗时 {{time}} 秒',
+        failed: '渠道 {{name}} 使用 {{model}} 测试失败：{{message}}',
       },
       tag: {
         count: '{{count}} 个渠道',
@@ -233,9 +235,10 @@ export const locale: Locale = {
       },
       balance: {
         used: 'Used quota',
-        clickToUpdate: 'Remaining balance, click to update',
+        clickToUpdate: 'Balance not fetched yet, click to fetch',
         clickToUpdateAt: 'Remaining balance (updated {{time}}), click to update',
-        updated: 'Balance updated: ${{balance}}',
+        updated: 'Balance updated: {{balance}}',
+        notFetched: 'Not fetched',
       },
       type: { unknown: 'Unknown type ({{id}})' },
       columns: {
@@ -308,6 +311,7 @@ export const locale: Locale = {
         searchModel: 'Search models',
         defaultModel: 'the default model',
         success: 'Channel {{name}} tested with {{model}} successfully in {{time}} s',
+        failed: 'Channel {{name}} failed the test with {{model}}: {{message}}',
       },
       tag: {
         count: '{{count}} channels',

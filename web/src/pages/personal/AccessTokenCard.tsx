@@ -1,12 +1,15 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Modal, Space, Typography } from 'antd';
+import { Button, Card, Input, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { useCopy } from '../../components/use-copy.tsx';
 import { generateAccessToken } from './personal-api.ts';
 
-/** Generates a new system access token (GET /api/user/token) and shows it once, with a copy button. */
+/**
+ * Generates a new system access token (GET /api/user/token) and shows it once, with a copy button.
+ * Destructive (the old token stops working at once), so it asks first.
+ */
 export function AccessTokenCard() {
   const { t } = useTranslation();
   const copy = useCopy();
@@ -19,9 +22,18 @@ export function AccessTokenCard() {
   return (
     <Card title={t('personal.token.title')}>
       <Typography.Paragraph type="secondary">{t('personal.token.description')}</Typography.Paragraph>
-      <Button type="primary" loading={generate.isPending} onClick={() => generate.mutate()}>
-        {t('personal.token.generate')}
-      </Button>
+      <Popconfirm
+        title={t('personal.token.confirmTitle')}
+        description={t('personal.token.confirmText')}
+        okText={t('personal.token.confirmOk')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ danger: true }}
+        onConfirm={() => generate.mutateAsync().catch(() => undefined)}
+      >
+        <Button type="primary" loading={generate.isPending}>
+          {t('personal.token.generate')}
+        </Button>
+      </Popconfirm>
       <Modal
         title={t('personal.token.modalTitle')}
         open={token !== null}

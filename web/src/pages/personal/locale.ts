@@ -51,6 +51,9 @@ export const locale: Locale = {
         generated: '令牌已生成',
         modalTitle: '你的系统访问令牌',
         keepSafe: '请妥善保管，不要泄露给他人。',
+        confirmTitle: '重新生成系统访问令牌？',
+        confirmText: '当前的令牌会立即失效，使用它的脚本需要换用新令牌。',
+        confirmOk: '重新生成',
       },
       password: {
         title: '修改密码',
@@ -142,6 +145,9 @@ export const locale: Locale = {
         generated: 'Token generated',
         modalTitle: 'Your system access token',
         keepSafe: 'Keep it safe and do not share it.',
+        confirmTitle: 'Generate a new system access token?',
+        confirmText: 'The current token stops working at once; scripts using it need the new one.',
+        confirmOk: 'Generate',
       },
       password: {
         title: 'Change password',

@@ -97,8 +97,12 @@ test('root sets up a channel and a token, calls the gateway and finds the call i
     const row = page.locator('.ant-table-row', { hasText: MODEL }).first();
     await expect(row).toBeVisible();
     await expect(row).toContainText(TOKEN_NAME);
-    // The default display is currency (500 000 units a dollar), with six decimals below a dollar.
-    await expect(row).toContainText(`$${(quota / 500_000).toFixed(quota >= 500_000 ? 2 : 6)}`);
+    // The default display is US dollars (500 000 units a dollar): cents from ten cents up, two
+    // significant digits below, so a call of a few hundred units is not shown as $0.01.
+    const dollars = quota / 500_000;
+    const shown = dollars >= 0.1 ? dollars.toFixed(2) : String(Number(dollars.toPrecision(2)));
+    await expect(row).toContainText(`$${shown}`);
+    await expect(row).not.toContainText('$0.01');
   });
 
   await test.step('switch to English and the dark theme; both survive a reload', async () => {

@@ -41,5 +41,7 @@ export default defineConfig({
     // Chat links, the dashboard and the task logs; each test brings its own user and data.
     { name: 'operations', testMatch: ['chat.spec.ts', 'usage.spec.ts'], dependencies: ['journey'] },
     { name: 'language', testMatch: 'language.spec.ts', dependencies: ['money'] },
+    // The finish of issue #15 item 5 (amounts, channel feedback, ratio colours); its own data.
+    { name: 'finish', testMatch: 'finish.spec.ts', dependencies: ['journey'] },
   ],
 });

@@ -75,7 +75,7 @@ export const MAX_DECIMALS = 8;
 const fixedTrimmed = (abs: number, decimals: number): string =>
   abs.toFixed(decimals).replace(/(\.\d\d\d*?)0+$/, '$1');
 
-/** Decimals that show `abs` with two significant digits: 12.345 → 2, 0.0153 → 3, 0.000002 → 6. */
+/** Decimals that show `abs` with two significant digits: 12.345 → 2, 0.0153 → 3, 0.0000025 → 7. */
 function decimalsFor(abs: number): number {
   if (abs >= 0.1) return 2;
   const firstSignificant = -Math.floor(Math.log10(abs));
@@ -101,7 +101,7 @@ export function formatMoney(amount: number, display: QuotaDisplay): string {
   return `${amount < 0 ? '-' : ''}${display.symbol}${fixedTrimmed(abs, decimalsFor(abs))}`;
 }
 
-/** A US-dollar price (a model's price per call or per million tokens) in the display's currency. */
+/** An amount in US dollars in the display's currency (in US dollars where amounts are units). */
 export function formatUsd(usd: number, display: QuotaDisplay): string {
   return isCurrencyDisplay(display)
     ? formatMoney(usd * display.rate, display)

@@ -1,0 +1,177 @@
+import type { Page } from '@playwright/test';
+import { join } from 'node:path';
+import { MODEL, NEW_ROOT_PASSWORD, ROOT_USERNAME, screenshotDir, upstreamUrl } from './support/constants.ts';
+import { apiCall, uniqueSuffix, useEnglish } from './support/console-api.ts';
+import { collectPageErrors, signIn } from './support/session.ts';
+import { expect, test } from './support/test.ts';
+
+/**
+ * The finish of issue #15 item 5 on the channel, token, pricing and personal screens: a balance
+ * never fetched, the model a test used, a refusal marked on its field, amounts smaller than a cent
+ * in each display type, and the confirmation before the access token is regenerated.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const suffix = uniqueSuffix();
+const channelName = `fin-${suffix}`;
+const tokenName = `tiny-${suffix}`;
+let errors: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  errors = collectPageErrors(page);
+});
+test.afterEach(() => {
+  expect(errors).toEqual([]);
+});
+
+async function succeed(page: Page, method: string, path: string, body?: unknown) {
+  const answer = await apiCall(page, method, path, body);
+  expect(answer.success, `${method} ${path}: ${answer.message}`).toBe(true);
+  return answer;
+}
+
+const setOption = (page: Page, key: string, value: string) =>
+  succeed(page, 'PUT', '/api/option/', { key, value });
+
+async function signInAsRoot(page: Page) {
+  await signIn(page, ROOT_USERNAME, NEW_ROOT_PASSWORD);
+}
+
+test('channels: not fetched balance, the tested model named, a refusal marked on its field', async ({
+  page,
+}) => {
+  await useEnglish(page);
+  await signInAsRoot(page);
+  await succeed(page, 'POST', '/api/channel/', {
+    type: 1,
+    name: channelName,
+    key: 'sk-e2e-finish',
+    base_url: upstreamUrl(),
+    models: `${MODEL},other-model`,
+    group: 'default',
+  });
+  await page.goto('/channel');
+  await page.locator('#channelSearch_keyword').fill(channelName);
+  await page.locator('#channelSearch_keyword').press('Enter');
+  const row = page.locator('.ant-table-row', { hasText: channelName });
+  await expect(row.getByTestId('channel-balance')).toHaveText('Not fetched');
+
+  // No test model set: the server tests the first model, and the message says which.
+  await row.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(page.locator('.ant-message')).toContainText(
+    `Channel ${channelName} tested with ${MODEL} successfully`,
+  );
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const mapping = page.locator('#channel_model_mapping');
+  await mapping.fill('{"a": "b", "b": "a"}');
+  await page.locator('button[type="submit"][form="channel"]').click();
+  const field = page.locator('.ant-form-item').filter({ has: mapping });
+  await expect(field).toHaveClass(/ant-form-item-has-error/);
+  await expect(field.locator('.ant-form-item-explain-error')).toContainText('model mapping contains a cycle');
+  await field.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(screenshotDir(), 'finish-channel-field-error-en-light.png') });
+  await mapping.fill('{"a": "b"}');
+  await expect(field).not.toHaveClass(/ant-form-item-has-error/);
+});
+
+test('amounts: a token worth one unit reads $0.000002, and ¥0.000015 in yuan, never $0.01', async ({
+  page,
+}) => {
+  await useEnglish(page);
+  await signInAsRoot(page);
+  await succeed(page, 'POST', '/api/token/', {
+    name: tokenName,
+    remain_quota: 1,
+    expired_time: -1,
+    unlimited_quota: false,
+  });
+  const row = page.locator('.ant-table-row', { hasText: tokenName });
+  // A reload reads the new display from the status object; the list may take a while on a busy machine.
+  const listed = { timeout: 30_000 };
+  try {
+    await page.goto('/token');
+    await expect(row).toContainText('$0.000002', listed);
+    await setOption(page, 'USDExchangeRate', '7.3');
+    await setOption(page, 'general_setting.quota_display_type', 'CNY');
+    await page.reload();
+    await expect(row).toContainText('¥0.000015', listed);
+    await setOption(page, 'general_setting.quota_display_type', 'TOKENS');
+    await page.reload();
+    await expect(row.locator('td').filter({ hasText: /^1$/ })).not.toHaveCount(0, listed);
+  } finally {
+    await setOption(page, 'general_setting.quota_display_type', 'USD');
+  }
+});
+
+test('personal: regenerating the access token is confirmed first', async ({ page }) => {
+  await useEnglish(page);
+  const username = `at${suffix}`;
+  const password = 'e2e-access-token';
+  const registered = await page.request.post('/api/user/register', { data: { username, password } });
+  expect(((await registered.json()) as { success: boolean }).success).toBe(true);
+  await signIn(page, username, password);
+  await page.goto('/personal');
+
+  const generate = page.getByRole('button', { name: 'Generate a system access token' });
+  await generate.click();
+  const confirm = page.locator('.ant-popconfirm');
+  await expect(confirm).toContainText('The current token stops working at once');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.locator('#accessToken')).toHaveCount(0);
+
+  await generate.click();
+  await confirm.getByRole('button', { name: 'Generate' }).click();
+  await expect(page.locator('#accessToken')).toHaveValue(/^\S{16,}$/);
+});
+
+/** The changed screens in both languages and themes, kept as artifacts to look at. */
+test('the changed screens, in Chinese and English, light and dark', async ({ page }) => {
+  await signInAsRoot(page);
+  for (const language of ['en', 'zh'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate(
+        ([lng, mode]) => {
+          localStorage.setItem('i18nextLng', lng);
+          localStorage.setItem('theme', mode);
+        },
+        [language, theme] as const,
+      );
+      const shot = async (name: string) =>
+        page.screenshot({
+          path: join(screenshotDir(), `finish-${name}-${language}-${theme}.png`),
+          fullPage: true,
+        });
+
+      await page.goto(`/channel`);
+      await page.locator('#channelSearch_keyword').fill(channelName);
+      await page.locator('#channelSearch_keyword').press('Enter');
+      await expect(page.locator('.ant-table-row', { hasText: channelName })).toHaveCount(1);
+      await shot('channels');
+      await page.goto('/token');
+      await expect(page.locator('.ant-table-row', { hasText: tokenName })).toBeVisible();
+      await shot('tokens');
+      await page.goto('/log');
+      await expect(page.locator('.ant-table-row').first()).toBeVisible();
+      await shot('logs');
+      await page.goto('/pricing');
+      await expect(page.getByTestId('pricing-hint').locator('[data-ratio-color]')).toBeVisible();
+      await shot('pricing');
+      await page.goto('/setting?tab=operation');
+      const general = page.locator('.ant-card').filter({ has: page.locator('form#setting_general') });
+      await expect(general).toBeVisible();
+      await general.screenshot({ path: join(screenshotDir(), `finish-settings-${language}-${theme}.png`) });
+      await page.goto('/token');
+      await page.getByRole('button', { name: /Add token|添加令牌/ }).click();
+      await page.locator('#token_group').click();
+      await expect(page.locator('.ant-select-item-option [data-ratio-color]').first()).toBeVisible();
+      await page.screenshot({ path: join(screenshotDir(), `finish-token-groups-${language}-${theme}.png`) });
+      await page.keyboard.press('Escape');
+      await page.goto('/personal');
+      await page.getByRole('button', { name: /Generate a system access token|生成系统访问令牌/ }).click();
+      await expect(page.locator('.ant-popconfirm')).toBeVisible();
+      await page.screenshot({ path: join(screenshotDir(), `finish-access-token-${language}-${theme}.png`) });
+    }
+  }
+});

@@ -84,7 +84,7 @@ describe('formatQuotaExact (the texts of log rows)', () => {
     expect(formatQuotaExact(0, usd)).toBe('$0.00');
     expect(formatQuotaExact(500_000, cny)).toBe('¥7.30');
     expect(formatQuotaExact(1, cny)).toBe('¥0.0000146');
-    expect(formatQuotaExact(123_456, tokens)).toBe('123456 quota');
+    expect(formatQuotaExact(123_456, tokens)).toBe('123456');
   });
 });
 

@@ -84,6 +84,7 @@ export const common: Locale = {
       footer: '由 Relaygate 驱动，兼容 new-api 控制台接口',
       festiveMenu: '新年',
       festive: '新年快乐！🎉',
+      siteLinks: '站点导航',
     },
     menu: {
       playground: '操练场',
@@ -121,6 +122,21 @@ export const common: Locale = {
     },
     table: {
       pageSize: '{{size}} 条/页',
+    },
+    title: {
+      login: '登录',
+      register: '注册',
+      reset: '重置密码',
+      oauth: '第三方登录',
+      notFound: '页面不存在',
+    },
+    defaultPassword: {
+      title: '请立即修改默认密码',
+      hint: '你正在使用超级管理员的默认密码，为了安全请立即设置新密码。修改之前，其他操作都会被拒绝。',
+      newPassword: '新密码',
+      confirm: '确认密码',
+      submit: '修改密码',
+      changed: '密码已修改',
     },
   },
   en: {
@@ -206,6 +222,7 @@ export const common: Locale = {
       footer: 'Powered by Relaygate, compatible with the new-api console API',
       festiveMenu: 'New Year',
       festive: 'Happy New Year! 🎉',
+      siteLinks: 'Site pages',
     },
     menu: {
       playground: 'Playground',
@@ -243,6 +260,21 @@ export const common: Locale = {
     },
     table: {
       pageSize: '{{size}} / page',
+    },
+    title: {
+      login: 'Sign in',
+      register: 'Register',
+      reset: 'Reset password',
+      oauth: 'Third-party sign-in',
+      notFound: 'Page not found',
+    },
+    defaultPassword: {
+      title: 'Change the default password now',
+      hint: 'You are using the default super admin password. For safety, set a new password now: until then everything else is refused.',
+      newPassword: 'New password',
+      confirm: 'Confirm password',
+      submit: 'Change password',
+      changed: 'Password changed',
     },
   },
 };

@@ -51,6 +51,9 @@ export const common: Locale = {
       more: '更多',
       selectAll: '全选',
       clear: '清除',
+      filters: '筛选',
+      startTime: '开始时间',
+      endTime: '结束时间',
     },
     error: {
       expired: '未登录或登录已过期，请重新登录！',
@@ -62,6 +65,11 @@ export const common: Locale = {
       unknown: '未知错误',
       statusUnreachable: '无法正常连接至服务器！',
       statusFailed: '加载状态失败',
+    },
+    load: {
+      failed: '加载失败',
+      retry: '重试',
+      notLoaded: '未能加载数据',
     },
     shell: {
       home: '首页',
@@ -189,6 +197,9 @@ export const common: Locale = {
       more: 'More',
       selectAll: 'Select all',
       clear: 'Clear',
+      filters: 'Filters',
+      startTime: 'Start time',
+      endTime: 'End time',
     },
     error: {
       expired: 'Not logged in or session expired. Please login again!',
@@ -200,6 +211,11 @@ export const common: Locale = {
       unknown: 'Unknown error',
       statusUnreachable: 'Unable to connect to server',
       statusFailed: 'Failed to load status',
+    },
+    load: {
+      failed: 'Could not load',
+      retry: 'Retry',
+      notLoaded: 'Nothing loaded',
     },
     shell: {
       home: 'Home',

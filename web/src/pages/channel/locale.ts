@@ -8,6 +8,7 @@ export const locale: Locale = {
       search: { keyword: '搜索渠道 ID、名称、密钥和 API 地址', group: '选择分组', model: '模型关键字' },
       toolbar: {
         add: '添加渠道',
+        batch: '批量操作',
         testAll: '测试所有渠道',
         updateBalances: '更新所有已启用通道余额',
         deleteDisabled: '删除禁用渠道',
@@ -174,6 +175,7 @@ export const locale: Locale = {
       search: { keyword: 'Search channel id, name, key or base URL', group: 'Group', model: 'Model keyword' },
       toolbar: {
         add: 'Add channel',
+        batch: 'Bulk actions',
         testAll: 'Test all channels',
         updateBalances: 'Update balances of enabled channels',
         deleteDisabled: 'Delete disabled channels',

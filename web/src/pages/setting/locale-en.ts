@@ -9,6 +9,7 @@ export const en = {
       other: 'Other',
     },
     loadFailed: 'Failed to load settings',
+    sectionIndex: 'On this tab',
     saveSection: 'Save {{name}}',
     quotaWorth: 'In quota units, worth {{amount}}',
     secretPlaceholder: 'Secrets are never shown; unchanged when left empty',

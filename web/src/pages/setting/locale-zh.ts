@@ -9,6 +9,7 @@ export const zh = {
       other: '其他设置',
     },
     loadFailed: '加载设置失败',
+    sectionIndex: '本页设置',
     saveSection: '保存{{name}}',
     quotaWorth: '额度单位，约合 {{amount}}',
     secretPlaceholder: '敏感信息不会回显，留空则保持不变',

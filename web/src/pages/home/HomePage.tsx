@@ -44,7 +44,13 @@ export function HomePage() {
   let body;
   if (isPending) body = <Spin style={{ display: 'block', margin: '64px auto' }} />;
   else if (isError || contentKind(data) === 'empty') body = <WelcomeCard />;
-  else body = <PageContent content={data} title={t('shell.home')} />;
+  else if (contentKind(data) === 'url') body = <PageContent content={data} title={t('shell.home')} />;
+  else
+    body = (
+      <Card style={{ maxWidth: 960, margin: '0 auto' }}>
+        <PageContent content={data} title={t('shell.home')} />
+      </Card>
+    );
   return (
     <>
       <NoticeModal />

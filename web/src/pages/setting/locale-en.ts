@@ -209,7 +209,7 @@ export const en = {
       linuxdo: 'Set the callback URL to <server address>/oauth/linuxdo',
       markdownHtml: 'Markdown and HTML are supported',
       logo: 'Image URL',
-      homePageContent: 'Markdown and HTML are supported; a single link is shown as an embedded page',
+      homePageContent: 'Markdown and HTML are supported; a single https:// link is shown as an embedded page',
       footer: 'HTML is supported; leave empty for the default footer',
     },
     clearLogs: {

@@ -208,7 +208,7 @@ export const zh = {
       linuxdo: '回调地址填写 <服务器地址>/oauth/linuxdo',
       markdownHtml: '支持 Markdown 与 HTML',
       logo: '图片地址',
-      homePageContent: '支持 Markdown 与 HTML；填写一个链接则以内嵌页面显示',
+      homePageContent: '支持 Markdown 与 HTML；只填写一个 https:// 链接则以内嵌页面显示',
       footer: '支持 HTML，留空使用默认页脚',
     },
     clearLogs: {

@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n/locale.ts';
 
-/** Sign-in, registration, password reset and third-party login strings. */
+/** Sign-in, registration, password reset and third-party sign-in strings. */
 export const locale: Locale = {
   zh: {
     auth: {
@@ -68,9 +68,9 @@ export const locale: Locale = {
       usernameOrEmail: 'Username or e-mail',
       username: 'Username',
       password: 'Password',
-      loginButton: 'Log in',
+      loginButton: 'Sign in',
       enterCredentials: 'Please enter username and password',
-      loginSuccess: 'Logged in',
+      loginSuccess: 'Signed in',
       noAccount: 'No account?',
       registerLink: 'Register',
       forgotPassword: 'Forgot password?',
@@ -80,7 +80,7 @@ export const locale: Locale = {
       linuxdo: 'LinuxDO',
       wechat: 'WeChat',
       telegram: 'Telegram: {{bot}}',
-      telegramNote: 'The Telegram login widget is an external script; this only links to the bot',
+      telegramNote: 'The Telegram sign-in widget is an external script; this only links to the bot',
       oauthStarting: 'Redirecting to the provider…',
       wechatTitle: 'Sign in with WeChat',
       wechatHint:
@@ -101,7 +101,7 @@ export const locale: Locale = {
       passwordRegisterDisabled:
         'Registration with a password has been disabled by the admin, use a third-party account',
       haveAccount: 'Already have an account?',
-      loginLink: 'Log in',
+      loginLink: 'Sign in',
       email: 'E-mail',
       codeSent: 'Verification code sent, check your mailbox',
       inviteCode: 'Invite code: {{code}}',
@@ -109,7 +109,7 @@ export const locale: Locale = {
       resetSubmit: 'Submit',
       resetRetry: 'Retry',
       resetSent: 'Reset e-mail sent, check your mailbox',
-      backToLogin: 'Back to login',
+      backToLogin: 'Back to sign-in',
       resetConfirmTitle: 'Confirm password reset',
       resetConfirmButton: 'Confirm reset',
       resetLinkInvalid: 'Invalid reset link: the e-mail or token is missing',
@@ -117,9 +117,9 @@ export const locale: Locale = {
       newPasswordIs: 'Your new password',
       oauthProcessing: 'Processing…',
       bound: 'Bound',
-      oauthFailedLogin: 'Operation failed, redirecting to login page...',
+      oauthFailedLogin: 'Operation failed, going back to the sign-in page…',
       oauthFailedPersonal: 'Operation failed, returning to personal settings...',
-      oauthBadRoute: 'Unknown third-party login callback',
+      oauthBadRoute: 'Unknown third-party sign-in callback',
     },
   },
 };

@@ -41,5 +41,7 @@ export default defineConfig({
     // Chat links, the dashboard and the task logs; each test brings its own user and data.
     { name: 'operations', testMatch: ['chat.spec.ts', 'usage.spec.ts'], dependencies: ['journey'] },
     { name: 'language', testMatch: 'language.spec.ts', dependencies: ['money'] },
+    // The finish every screen shares: shell, list errors, sign-in redirects, titles, phone, Markdown.
+    { name: 'finish', testMatch: 'finish.spec.ts', dependencies: ['journey'] },
   ],
 });

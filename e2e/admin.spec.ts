@@ -104,7 +104,7 @@ test('users: an admin adds a user, finds it, disables, enables and promotes it, 
 
   await test.step('deregister it: the row shows deregistered and offers no actions, also after a reload', async () => {
     await row.getByRole('button', { name: 'Deregister' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Deregister' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Deregister' }).click();
     await expect(status).toHaveText('Deregistered');
     await expect(row.getByRole('button')).toHaveCount(0);
     const found = await apiGet<Paged<UserView>>(

@@ -130,7 +130,7 @@ test('an admin completes a pending order by hand, once', async ({ page, browser 
   const row = admin.getByTestId('topup-orders').locator('.ant-table-row', { hasText: tradeNo });
   await expect(row).toContainText('Awaiting payment');
   await row.getByRole('button', { name: 'Complete by hand' }).click();
-  await admin.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click();
+  await admin.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }).click();
   await expect(row).toContainText('Credited');
   await expect(row.getByRole('button', { name: 'Complete by hand' })).toHaveCount(0);
   await admin.close();

@@ -43,5 +43,7 @@ export default defineConfig({
     { name: 'language', testMatch: 'language.spec.ts', dependencies: ['money'] },
     // The finish of issue #15 item 5 (amounts, channel feedback, ratio colours); its own data.
     { name: 'finish', testMatch: 'finish.spec.ts', dependencies: ['journey'] },
+    // The finish every screen shares: shell, list errors, sign-in redirects, titles, phone, Markdown.
+    { name: 'shell', testMatch: 'shell.spec.ts', dependencies: ['journey'] },
   ],
 });

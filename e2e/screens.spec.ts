@@ -87,5 +87,5 @@ test('an expired session sends the user to the login page with the notice', asyn
   await context.clearCookies();
   await page.goto('/token');
   await expect(page).toHaveURL(/\/login\?expired=true/);
-  await expect(page.getByText(/Not logged in or session expired|未登录或登录已过期/)).toBeVisible();
+  await expect(page.getByText(/Not signed in, or the session expired|未登录或登录已过期/)).toBeVisible();
 });

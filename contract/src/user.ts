@@ -37,6 +37,11 @@ export interface UserView {
   DeletedAt: string | null;
   /** Always blank when loaded, as the console expects. */
   password: string;
+  /**
+   * Only in GET /api/user/self: true while this root session's password is still the default one.
+   * Every other console call is refused until it changes, so the console asks for a new one at once.
+   */
+  must_change_password?: boolean;
 }
 
 /** What POST /api/user/login answers (the classic, cookie-session shape). */

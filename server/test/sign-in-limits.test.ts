@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { UserView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleClient, signInAsRoot } from './support/console-client.ts';
 import { redisReachable, TEST_REDIS_URL } from './support/redis.ts';
@@ -167,7 +168,11 @@ describe.skipIf(databaseUnavailable())('the default root password', () => {
   it('holds a session signed in with it to changing it, server-side', async () => {
     const session = new ConsoleClient(t.url);
     await session.login('root', '123456');
-    expect((await session.get('/api/user/self')).body.success).toBe(true);
+    // GET /api/user/self tells the console to ask for a new password (on every load, not just at login).
+    expect((await session.get('/api/user/self')).body).toMatchObject({
+      success: true,
+      data: { must_change_password: true },
+    });
     for (const [method, path, body] of [
       ['GET', '/api/channel/', undefined],
       ['GET', '/api/option/', undefined],
@@ -186,6 +191,7 @@ describe.skipIf(databaseUnavailable())('the default root password', () => {
     script.bearer = ACCESS_TOKEN;
     script.userId = 1;
     expect((await script.get('/api/channel/')).body.success).toBe(true);
+    expect((await script.get<UserView>('/api/user/self')).body.data?.must_change_password).toBe(false);
 
     const changed = await session.put('/api/user/self', {
       password: 'a-real-password',
@@ -193,5 +199,6 @@ describe.skipIf(databaseUnavailable())('the default root password', () => {
     });
     expect(changed.body.success).toBe(true);
     expect((await session.get('/api/channel/')).body.success).toBe(true);
+    expect((await session.get<UserView>('/api/user/self')).body.data?.must_change_password).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { RequireAdmin, RequireLogin } from './session/guards.tsx';
+import { RedirectIfSignedIn, RequireAdmin, RequireLogin } from './session/guards.tsx';
 import { AppLayout } from './shell/AppLayout.tsx';
 import { NotFound } from './shell/NotFound.tsx';
 
@@ -17,6 +17,7 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 
 const login = (element: ReactNode) => <RequireLogin>{element}</RequireLogin>;
 const admin = (element: ReactNode) => <RequireAdmin>{element}</RequireAdmin>;
+const signedOut = (element: ReactNode) => <RedirectIfSignedIn>{element}</RedirectIfSignedIn>;
 
 const Login = screen(
   () => import('./pages/auth/LoginPage.tsx'),
@@ -114,8 +115,8 @@ export const router = createBrowserRouter([
       { path: '/', element: Home },
       { path: '/about', element: About },
       { path: '/pricing', element: Pricing },
-      { path: '/login', element: Login },
-      { path: '/register', element: Register },
+      { path: '/login', element: signedOut(Login) },
+      { path: '/register', element: signedOut(Register) },
       { path: '/reset', element: ResetRequest },
       { path: '/user/reset', element: ResetConfirm },
       { path: '/oauth/github', element: OAuthCallback },

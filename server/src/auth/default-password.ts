@@ -20,12 +20,18 @@ function isDefaultPassword(hash: string): Promise<boolean> {
 const ALLOWED_WHILE_DEFAULT = new Set(['GET /api/user/self', 'PUT /api/user/self']);
 
 /**
- * Whether this console request must be refused because it comes from a root session whose
- * password is still the default. An access token (INITIAL_ROOT_ACCESS_TOKEN, or one root made)
- * is a deliberate choice of the operator and keeps working.
+ * Whether this request comes from a root session whose password is still the default: GET
+ * /api/user/self says so, and the console then asks for a new password before anything else. An
+ * access token (INITIAL_ROOT_ACCESS_TOKEN, or one root made) is a deliberate choice of the operator
+ * and is never held.
  */
-export async function heldForDefaultPassword(request: FastifyRequest, user: UserRow): Promise<boolean> {
+export async function mustChangeDefaultPassword(request: FastifyRequest, user: UserRow): Promise<boolean> {
   if (request.sessionId === null || user.role < Role.Root) return false;
-  if (ALLOWED_WHILE_DEFAULT.has(`${request.method} ${request.routeOptions.url}`)) return false;
   return isDefaultPassword(user.password);
+}
+
+/** Whether this console request must be refused: such a session may only read and change its own account. */
+export async function heldForDefaultPassword(request: FastifyRequest, user: UserRow): Promise<boolean> {
+  if (ALLOWED_WHILE_DEFAULT.has(`${request.method} ${request.routeOptions.url}`)) return false;
+  return mustChangeDefaultPassword(request, user);
 }

@@ -1,5 +1,6 @@
 import { TOTAL_COUNT_HEADER, type ApiEnvelope, type ListedPage } from '@relaygate/contract';
 import { i18n } from '../i18n/index.ts';
+import { loginPathFor } from '../session/landing.ts';
 import { getSessionUser, setSessionUser } from '../session/session-store.ts';
 import { BusinessError, HttpError, httpErrorKey } from './http-errors.ts';
 import { listTotal } from './list-total.ts';
@@ -23,11 +24,15 @@ export function withQuery(path: string, query?: Query): string {
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
-/** The server refused the session (a 401): forget the user and go to /login?expired=true. */
+/**
+ * The server refused the session (a 401): forget the user and go to /login?expired=true, keeping the
+ * page to come back to once signed in again.
+ */
 export function expireSession(): void {
   const onLoginPage = window.location.pathname.startsWith('/login');
   setSessionUser(null, { expired: true });
-  if (!onLoginPage) navigateToLogin('/login?expired=true');
+  if (!onLoginPage)
+    navigateToLogin(loginPathFor(window.location.pathname + window.location.search, { expired: true }));
 }
 
 /** The `message` of an error answer's envelope, when it has one. */

@@ -1,9 +1,9 @@
-import { Drawer, Form, type FormInstance } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
-import { DrawerActions } from './DrawerActions.tsx';
+import { SideDrawer } from './DrawerActions.tsx';
 
 /**
- * A side drawer around a vertical form, with Cancel and Submit in its header. Submit validates
+ * A side drawer around a vertical form, with Cancel and Submit in its footer. Submit validates
  * first (errors show under the fields) and hands every value, including unmounted fields, to
  * `onSubmit`.
  */
@@ -34,24 +34,20 @@ export function FormDrawer<T extends object>({
       () => undefined,
     );
   return (
-    <Drawer
+    <SideDrawer
       open={open}
-      size={520}
       title={title}
       onClose={onClose}
       forceRender
-      extra={
-        <DrawerActions
-          onCancel={onClose}
-          loading={saving}
-          onClick={() => void submit()}
-          data-testid={submitTestId}
-        />
-      }
+      submit={{
+        loading: saving,
+        onClick: () => void submit(),
+        ...(submitTestId && { 'data-testid': submitTestId }),
+      }}
     >
       <Form form={form} name={name} layout="vertical" onFinish={() => void submit()}>
         {children}
       </Form>
-    </Drawer>
+    </SideDrawer>
   );
 }

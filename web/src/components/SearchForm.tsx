@@ -1,5 +1,6 @@
 import { Form } from 'antd';
 import type { ReactNode } from 'react';
+import { FilterForm } from './FilterForm.tsx';
 import { SearchActions } from './SearchActions.tsx';
 
 /**
@@ -19,13 +20,12 @@ export function SearchForm<T extends object>({
 }) {
   const [form] = Form.useForm<T>();
   return (
-    <Form
+    <FilterForm<T>
       form={form}
       name={name}
-      layout="inline"
       initialValues={initialValues}
       onFinish={(values) => onSearch({ ...initialValues, ...values })}
-      style={{ marginBottom: 16, rowGap: 8 }}
+      style={{ marginBottom: 16 }}
     >
       {children}
       <SearchActions
@@ -34,6 +34,6 @@ export function SearchForm<T extends object>({
           onSearch(initialValues);
         }}
       />
-    </Form>
+    </FilterForm>
   );
 }

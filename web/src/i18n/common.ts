@@ -51,6 +51,9 @@ export const common: Locale = {
       more: '更多',
       selectAll: '全选',
       clear: '清除',
+      filters: '筛选',
+      startTime: '开始时间',
+      endTime: '结束时间',
     },
     error: {
       expired: '未登录或登录已过期，请重新登录！',
@@ -62,6 +65,11 @@ export const common: Locale = {
       unknown: '未知错误',
       statusUnreachable: '无法正常连接至服务器！',
       statusFailed: '加载状态失败',
+    },
+    load: {
+      failed: '加载失败',
+      retry: '重试',
+      notLoaded: '未能加载数据',
     },
     shell: {
       home: '首页',
@@ -84,6 +92,7 @@ export const common: Locale = {
       footer: '由 Relaygate 驱动，兼容 new-api 控制台接口',
       festiveMenu: '新年',
       festive: '新年快乐！🎉',
+      siteLinks: '站点导航',
     },
     menu: {
       playground: '操练场',
@@ -121,6 +130,21 @@ export const common: Locale = {
     },
     table: {
       pageSize: '{{size}} 条/页',
+    },
+    title: {
+      login: '登录',
+      register: '注册',
+      reset: '重置密码',
+      oauth: '第三方登录',
+      notFound: '页面不存在',
+    },
+    defaultPassword: {
+      title: '请立即修改默认密码',
+      hint: '你正在使用超级管理员的默认密码，为了安全请立即设置新密码。修改之前，其他操作都会被拒绝。',
+      newPassword: '新密码',
+      confirm: '确认密码',
+      submit: '修改密码',
+      changed: '密码已修改',
     },
   },
   en: {
@@ -173,9 +197,12 @@ export const common: Locale = {
       more: 'More',
       selectAll: 'Select all',
       clear: 'Clear',
+      filters: 'Filters',
+      startTime: 'Start time',
+      endTime: 'End time',
     },
     error: {
-      expired: 'Not logged in or session expired. Please login again!',
+      expired: 'Not signed in, or the session expired. Please sign in again.',
       tooMany: 'Too many requests, try again later',
       internal: 'Internal server error, contact the admin',
       demo: 'This site is a demo only, no server',
@@ -185,16 +212,21 @@ export const common: Locale = {
       statusUnreachable: 'Unable to connect to server',
       statusFailed: 'Failed to load status',
     },
+    load: {
+      failed: 'Could not load',
+      retry: 'Retry',
+      notLoaded: 'Nothing loaded',
+    },
     shell: {
       home: 'Home',
       console: 'Console',
       pricing: 'Pricing',
       docs: 'Docs',
       about: 'About',
-      login: 'Log in',
+      login: 'Sign in',
       register: 'Register',
-      logout: 'Log out',
-      loggedOut: 'Logged out',
+      logout: 'Sign out',
+      loggedOut: 'Signed out',
       selfUse: 'Self-use mode',
       demo: 'Demo site',
       themeLight: 'Light',
@@ -206,6 +238,7 @@ export const common: Locale = {
       footer: 'Powered by Relaygate, compatible with the new-api console API',
       festiveMenu: 'New Year',
       festive: 'Happy New Year! 🎉',
+      siteLinks: 'Site pages',
     },
     menu: {
       playground: 'Playground',
@@ -243,6 +276,21 @@ export const common: Locale = {
     },
     table: {
       pageSize: '{{size}} / page',
+    },
+    title: {
+      login: 'Sign in',
+      register: 'Register',
+      reset: 'Reset password',
+      oauth: 'Third-party sign-in',
+      notFound: 'Page not found',
+    },
+    defaultPassword: {
+      title: 'Change the default password now',
+      hint: 'You are using the default super admin password. For safety, set a new password now: until then everything else is refused.',
+      newPassword: 'New password',
+      confirm: 'Confirm password',
+      submit: 'Change password',
+      changed: 'Password changed',
     },
   },
 };

@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { locales } from './resources.ts';
+import { locales, resources } from './resources.ts';
 
 function keyPaths(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -33,5 +36,32 @@ describe('translations', () => {
         expect(empty).toEqual([]);
       }
     }
+  });
+});
+
+describe('keys used in the source', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') }));
+  const known = (language: Record<string, unknown>, key: string) =>
+    typeof key
+      .split('.')
+      .reduce<unknown>(
+        (node, part) =>
+          node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined,
+        language,
+      ) === 'string';
+
+  it('every literal t(…) key exists in both languages', () => {
+    const missing: string[] = [];
+    for (const { file, text } of sources) {
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z][\w]*(?:\.[\w]+)+)'/g)) {
+        const key = match[1]!;
+        for (const language of ['zh', 'en'] as const)
+          if (!known(resources[language], key)) missing.push(`${file}: ${key} (${language})`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { landingPath } from './landing.ts';
 import { isAdmin, sessionExpired, useSessionUser } from './session-store.ts';
 
 /** Anonymous visitors go to /login (spec: the login guard). */
@@ -21,5 +22,13 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   if (!user) return <RequireLogin>{children}</RequireLogin>;
   if (!isAdmin(user)) return <Result status="403" title={t('auth.noPermission')} />;
+  return <>{children}</>;
+}
+
+/** The sign-in pages: a signed-in user is sent on to where they were going (or /token). */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const user = useSessionUser();
+  const location = useLocation();
+  if (user) return <Navigate to={landingPath(location.search, location.state)} replace />;
   return <>{children}</>;
 }

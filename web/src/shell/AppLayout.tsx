@@ -1,16 +1,22 @@
 import { Drawer, Layout, theme } from 'antd';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useIsMobile } from '../components/use-is-mobile.ts';
 import { StorageKey, readText, writeText } from '../lib/storage.ts';
+import { DefaultPasswordGate } from '../session/DefaultPasswordGate.tsx';
 import { useSessionUser } from '../session/session-store.ts';
 import { useStatus } from '../status/status.ts';
 import { Footer } from './Footer.tsx';
 import { SideMenu } from './SideMenu.tsx';
-import { TopBar } from './TopBar.tsx';
+import { TOP_BAR_HEIGHT, TopBar } from './TopBar.tsx';
 import { isChatPath, sidebarHiddenOn } from './menu-items.ts';
-import { useIsMobile } from './use-is-mobile.ts';
+import { usePageTitle } from './use-page-title.ts';
 
-/** Top bar, side menu (a drawer on narrow screens), the routed screen and the footer. */
+/**
+ * Top bar, side menu (a drawer on narrow screens), the routed screen and the footer. The top bar and
+ * the side menu stay in place while the page scrolls; the side menu scrolls on its own when taller
+ * than the window.
+ */
 export function AppLayout() {
   const isMobile = useIsMobile();
   const { pathname } = useLocation();
@@ -21,6 +27,7 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useState(
     storedCollapse === null ? !!status?.default_collapse_sidebar : storedCollapse === 'true',
   );
+  usePageTitle();
   // The console menu is for signed-in users; the sign-in pages, home and chat pages use the full width.
   const signedIn = useSessionUser() !== null;
   const showSider = !isMobile && signedIn && !sidebarHiddenOn(pathname);
@@ -44,7 +51,13 @@ export function AppLayout() {
             }}
             width={200}
             theme="light"
-            style={{ background: token.colorBgContainer }}
+            style={{
+              background: token.colorBgContainer,
+              position: 'sticky',
+              top: TOP_BAR_HEIGHT,
+              height: `calc(100vh - ${TOP_BAR_HEIGHT}px)`,
+              overflowY: 'auto',
+            }}
             data-testid="sidebar"
           >
             <SideMenu />
@@ -61,17 +74,20 @@ export function AppLayout() {
             <SideMenu onNavigate={() => setDrawerOpen(false)} />
           </Drawer>
         )}
-        <Layout.Content
-          style={
-            framed
-              ? { display: 'flex', flexDirection: 'column', minWidth: 0 }
-              : { padding: isMobile ? 8 : 24, minWidth: 0 }
-          }
-        >
-          <Outlet />
-        </Layout.Content>
+        <Layout style={{ minWidth: 0 }}>
+          <Layout.Content
+            style={
+              framed
+                ? { display: 'flex', flexDirection: 'column', minWidth: 0 }
+                : { padding: isMobile ? 8 : 24, minWidth: 0 }
+            }
+          >
+            <Outlet />
+          </Layout.Content>
+          {!framed && <Footer />}
+        </Layout>
       </Layout>
-      {!framed && <Footer />}
+      <DefaultPasswordGate />
     </Layout>
   );
 }

@@ -1,6 +1,6 @@
 import { Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useStatus } from '../status/status.ts';
+import { DEFAULT_SYSTEM_NAME, useStatus } from '../status/status.ts';
 
 /** The operator's footer HTML when set (an admin-only option), else a credit line. */
 export function Footer() {
@@ -12,7 +12,7 @@ export function Footer() {
         <div className="custom-footer" dangerouslySetInnerHTML={{ __html: status.footer_html }} />
       ) : (
         <Typography.Text type="secondary">
-          {status?.system_name || 'Relaygate'} {status?.version ? `v${status.version}` : ''} ·{' '}
+          {status?.system_name || DEFAULT_SYSTEM_NAME} {status?.version ? `v${status.version}` : ''} ·{' '}
           {t('shell.footer')} ·{' '}
           <a href="https://github.com/QuantumNous/new-api" target="_blank" rel="noreferrer">
             new-api

@@ -1,14 +1,19 @@
 import { MenuOutlined, MoonOutlined, SunOutlined, TranslationOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Flex, Layout, Space, Tag, Typography, theme } from 'antd';
+import { Avatar, Button, Dropdown, Flex, Layout, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { request } from '../api/client.ts';
 import { showError, showSuccess } from '../components/feedback.ts';
 import { changeLanguage } from '../i18n/index.ts';
 import { setSessionUser, useSessionUser } from '../session/session-store.ts';
-import { useStatus } from '../status/status.ts';
+import { DEFAULT_SYSTEM_NAME, useStatus } from '../status/status.ts';
 import { FestiveButton } from './FestiveButton.tsx';
+import { SiteLinks } from './SiteLinks.tsx';
+import { canRegister } from './site-links.ts';
 import { useThemeMode } from './theme.tsx';
+
+/** The top bar's height; the side menu sticks right below it. */
+export const TOP_BAR_HEIGHT = 64;
 
 export function TopBar({ isMobile, onMenuToggle }: { isMobile: boolean; onMenuToggle?: () => void }) {
   const { t, i18n } = useTranslation();
@@ -29,20 +34,18 @@ export function TopBar({ isMobile, onMenuToggle }: { isMobile: boolean; onMenuTo
     navigate('/login');
   };
 
-  const links = [
-    { to: '/', label: t('shell.home') },
-    { to: '/token', label: t('shell.console') },
-    { to: '/pricing', label: t('shell.pricing') },
-    { to: '/about', label: t('shell.about') },
-  ];
-
   return (
     <Layout.Header
       style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
+        height: TOP_BAR_HEIGHT,
+        lineHeight: `${TOP_BAR_HEIGHT}px`,
         display: 'flex',
         alignItems: 'center',
-        gap: 12,
-        padding: '0 16px',
+        gap: isMobile ? 4 : 12,
+        padding: isMobile ? '0 8px' : '0 16px',
         background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
@@ -55,29 +58,17 @@ export function TopBar({ isMobile, onMenuToggle }: { isMobile: boolean; onMenuTo
           onClick={onMenuToggle}
         />
       )}
-      <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
         {status?.logo && <img src={status.logo} alt="" style={{ height: 28 }} />}
-        <Typography.Text strong style={{ fontSize: 16 }}>
-          {status?.system_name || 'Relaygate'}
+        <Typography.Text strong ellipsis style={{ fontSize: 16 }}>
+          {status?.system_name || DEFAULT_SYSTEM_NAME}
         </Typography.Text>
       </Link>
-      {status?.self_use_mode_enabled && <Tag color="purple">{t('shell.selfUse')}</Tag>}
-      {status?.demo_site_enabled && <Tag color="orange">{t('shell.demo')}</Tag>}
-      {!isMobile && (
-        <Space size={4} wrap={false}>
-          {links.map((link) => (
-            <Link key={link.to} to={link.to}>
-              <Button type="text">{link.label}</Button>
-            </Link>
-          ))}
-          {status?.docs_link && (
-            <Button type="text" href={status.docs_link} target="_blank" rel="noreferrer">
-              {t('shell.docs')}
-            </Button>
-          )}
-        </Space>
-      )}
-      <Flex gap={4} align="center" style={{ marginLeft: 'auto' }}>
+      {!isMobile && status?.self_use_mode_enabled && <Tag color="purple">{t('shell.selfUse')}</Tag>}
+      {!isMobile && status?.demo_site_enabled && <Tag color="orange">{t('shell.demo')}</Tag>}
+      {!isMobile && <SiteLinks user={user !== null} phone={false} />}
+      <Flex gap={isMobile ? 0 : 4} align="center" style={{ marginLeft: 'auto' }}>
+        {isMobile && <SiteLinks user={user !== null} phone />}
         <FestiveButton />
         <Button
           type="text"
@@ -119,7 +110,7 @@ export function TopBar({ isMobile, onMenuToggle }: { isMobile: boolean; onMenuTo
             <Link to="/login">
               <Button type="text">{t('shell.login')}</Button>
             </Link>
-            {!isMobile && !status?.self_use_mode_enabled && (
+            {!isMobile && canRegister(status) && (
               <Link to="/register">
                 <Button type="text">{t('shell.register')}</Button>
               </Link>

@@ -8,6 +8,9 @@ import { feedback } from '../components/feedback.ts';
 
 export const STATUS_QUERY_KEY = ['status'] as const;
 
+/** The name shown until the admin sets one (SystemName). */
+export const DEFAULT_SYSTEM_NAME = 'Relaygate';
+
 async function loadStatus(): Promise<StatusObject> {
   try {
     const envelope = await request<StatusObject>('GET', '/api/status');

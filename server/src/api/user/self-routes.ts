@@ -1,5 +1,6 @@
 import { LogType, Role, type UserSetting } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { mustChangeDefaultPassword } from '../../auth/default-password.ts';
 import { currentUser, requireUser } from '../../auth/guard.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { randomAlphanumeric } from '../../auth/random.ts';
@@ -46,7 +47,10 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
   const { store, settings } = app;
   const guarded = { onRequest: requireUser };
 
-  app.get('/api/user/self', guarded, async (request) => ok(toUserView(currentUser(request))));
+  app.get('/api/user/self', guarded, async (request) => {
+    const user = currentUser(request);
+    return ok({ ...toUserView(user), must_change_password: await mustChangeDefaultPassword(request, user) });
+  });
 
   app.put('/api/user/self', guarded, async (request) => {
     const user = currentUser(request);

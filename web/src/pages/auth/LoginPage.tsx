@@ -1,16 +1,14 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { feedback } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
+import { canRegister } from '../../shell/site-links.ts';
 import { useStatus } from '../../status/status.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { authApi } from './auth-api.ts';
 import { useBotCheck } from './BotCheck.tsx';
-import { DefaultPasswordModal } from './DefaultPasswordModal.tsx';
-import { isDefaultRootLogin } from './default-password.ts';
 import { ThirdPartyLogins } from './ThirdPartyLogins.tsx';
 import { useCompleteLogin } from './use-complete-login.ts';
 
@@ -19,25 +17,23 @@ interface LoginForm {
   password: string;
 }
 
-/** /login (spec §2.2): password login, third-party logins, the bot check and the default-password dialog. */
+/**
+ * /login (spec §2.2): password login, third-party logins and the bot check. The default root password
+ * is asked to change by the shell's DefaultPasswordGate, wherever the user lands.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const status = useStatus();
   const bot = useBotCheck();
   const completeLogin = useCompleteLogin();
-  const [mustChangePassword, setMustChangePassword] = useState(false);
 
   const login = useApiMutation(
     (values: LoginForm) =>
       authApi.login({ username: values.username.trim(), password: values.password }, bot.token),
     {
       successMessage: false,
-      onSuccess: (user, values) => {
-        const mustChange = isDefaultRootLogin(values, user.role);
-        completeLogin(user, { stay: mustChange });
-        if (mustChange) setMustChangePassword(true);
-      },
+      onSuccess: (user) => completeLogin(user),
     },
   );
 
@@ -50,7 +46,6 @@ export function LoginPage() {
     login.mutate(values, { onError: bot.renew });
   };
 
-  const canRegister = !status?.self_use_mode_enabled && status?.register_enabled !== false;
   const credentialsRule = [{ required: true, message: t('auth.enterCredentials') }];
 
   return (
@@ -81,7 +76,7 @@ export function LoginPage() {
         </Button>
       </Form>
       <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
-        {canRegister ? (
+        {canRegister(status) ? (
           <Typography.Text>
             {t('auth.noAccount')} <Link to="/register">{t('auth.registerLink')}</Link>
           </Typography.Text>
@@ -93,7 +88,6 @@ export function LoginPage() {
         </Typography.Text>
       </Flex>
       <ThirdPartyLogins status={status} />
-      <DefaultPasswordModal open={mustChangePassword} />
     </AuthCard>
   );
 }

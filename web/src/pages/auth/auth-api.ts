@@ -1,6 +1,5 @@
 import type { ApiEnvelope, LoginResult } from '@relaygate/contract';
 import { api, request, withQuery } from '../../api/client.ts';
-import { DEFAULT_ROOT_PASSWORD } from './default-password.ts';
 import type { OAuthProvider } from './oauth-urls.ts';
 
 /** The public accounts calls of spec §7 and the password reset calls of the operations spec. */
@@ -33,10 +32,6 @@ export const authApi = {
     request<LoginResult>('GET', withQuery(`/api/oauth/${provider}`, { code, state })) as Promise<
       ApiEnvelope<LoginResult>
     >,
-
-  /** After a sign-in with the default root password, which is then the current one. */
-  changeDefaultPassword: (password: string) =>
-    api.put<unknown>('/api/user/self', { password, original_password: DEFAULT_ROOT_PASSWORD }),
 
   requestReset: (email: string, turnstile: string) =>
     api.get<unknown>('/api/reset_password', { email, turnstile }),

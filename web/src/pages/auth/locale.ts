@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n/locale.ts';
 
-/** Sign-in, registration, password reset and third-party login strings. */
+/** Sign-in, registration, password reset and third-party sign-in strings. */
 export const locale: Locale = {
   zh: {
     auth: {
@@ -31,12 +31,7 @@ export const locale: Locale = {
       codeRequired: '请输入验证码',
       turnstileWait: '请稍后几秒重试，人机验证正在检查用户环境！',
       turnstileLoadFailed: '人机验证组件加载失败，请刷新页面重试',
-      defaultPasswordTitle: '请立即修改默认密码',
-      defaultPasswordHint: '你正在使用超级管理员的默认密码，为了安全请立即设置新密码。',
-      newPassword: '新密码',
       confirmPassword: '确认密码',
-      changePassword: '修改密码',
-      passwordChanged: '密码已修改',
       usernameRequired: '请输入用户名',
       usernameTooLong: '用户名最长 12 位',
       registerTitle: '新用户注册',
@@ -73,9 +68,9 @@ export const locale: Locale = {
       usernameOrEmail: 'Username or e-mail',
       username: 'Username',
       password: 'Password',
-      loginButton: 'Log in',
+      loginButton: 'Sign in',
       enterCredentials: 'Please enter username and password',
-      loginSuccess: 'Logged in',
+      loginSuccess: 'Signed in',
       noAccount: 'No account?',
       registerLink: 'Register',
       forgotPassword: 'Forgot password?',
@@ -85,7 +80,7 @@ export const locale: Locale = {
       linuxdo: 'LinuxDO',
       wechat: 'WeChat',
       telegram: 'Telegram: {{bot}}',
-      telegramNote: 'The Telegram login widget is an external script; this only links to the bot',
+      telegramNote: 'The Telegram sign-in widget is an external script; this only links to the bot',
       oauthStarting: 'Redirecting to the provider…',
       wechatTitle: 'Sign in with WeChat',
       wechatHint:
@@ -96,13 +91,7 @@ export const locale: Locale = {
       codeRequired: 'Please enter the verification code',
       turnstileWait: 'Please wait a few seconds, the check is running',
       turnstileLoadFailed: 'The bot check could not be loaded, reload the page and retry',
-      defaultPasswordTitle: 'Change the default password now',
-      defaultPasswordHint:
-        'You are using the default super admin password. For safety, set a new password now.',
-      newPassword: 'New password',
       confirmPassword: 'Confirm password',
-      changePassword: 'Change password',
-      passwordChanged: 'Password changed',
       usernameRequired: 'Please enter a username',
       usernameTooLong: 'Username is at most 12 characters',
       registerTitle: 'Register',
@@ -112,7 +101,7 @@ export const locale: Locale = {
       passwordRegisterDisabled:
         'Registration with a password has been disabled by the admin, use a third-party account',
       haveAccount: 'Already have an account?',
-      loginLink: 'Log in',
+      loginLink: 'Sign in',
       email: 'E-mail',
       codeSent: 'Verification code sent, check your mailbox',
       inviteCode: 'Invite code: {{code}}',
@@ -120,7 +109,7 @@ export const locale: Locale = {
       resetSubmit: 'Submit',
       resetRetry: 'Retry',
       resetSent: 'Reset e-mail sent, check your mailbox',
-      backToLogin: 'Back to login',
+      backToLogin: 'Back to sign-in',
       resetConfirmTitle: 'Confirm password reset',
       resetConfirmButton: 'Confirm reset',
       resetLinkInvalid: 'Invalid reset link: the e-mail or token is missing',
@@ -128,9 +117,9 @@ export const locale: Locale = {
       newPasswordIs: 'Your new password',
       oauthProcessing: 'Processing…',
       bound: 'Bound',
-      oauthFailedLogin: 'Operation failed, redirecting to login page...',
+      oauthFailedLogin: 'Operation failed, going back to the sign-in page…',
       oauthFailedPersonal: 'Operation failed, returning to personal settings...',
-      oauthBadRoute: 'Unknown third-party login callback',
+      oauthBadRoute: 'Unknown third-party sign-in callback',
     },
   },
 };

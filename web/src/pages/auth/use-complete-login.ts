@@ -1,23 +1,25 @@
 import type { LoginResult } from '@relaygate/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { showSuccess } from '../../components/feedback.ts';
+import { landingPath } from '../../session/landing.ts';
 import { setSessionUser } from '../../session/session-store.ts';
 
 /**
- * Keeps the signed-in user and says so (spec §4: login stores the user locally);
- * unless told to stay, goes on to /token as the spec's route table asks.
+ * Keeps the signed-in user and says so (spec §4: login stores the user locally), then goes on to
+ * the page asked for (`redirect`, or the one the login guard turned the user away from), else /token.
  */
 export function useCompleteLogin() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { search, state } = useLocation();
   return useCallback(
-    (user: LoginResult, options: { stay?: boolean } = {}) => {
+    (user: LoginResult) => {
       setSessionUser(user);
       showSuccess(t('auth.loginSuccess'));
-      if (!options.stay) navigate('/token');
+      navigate(landingPath(search, state), { replace: true });
     },
-    [navigate, t],
+    [navigate, search, state, t],
   );
 }

@@ -1,6 +1,7 @@
 import type { ChannelView } from '@relaygate/contract';
-import { Alert, Button, Drawer, Form, Space, Spin } from 'antd';
+import { Alert, Button, Form, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SideDrawer } from '../../components/DrawerActions.tsx';
 import { showError, showSuccess } from '../../components/feedback.ts';
 import { isRoot, useSessionUser } from '../../session/session-store.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
@@ -48,23 +49,15 @@ export function ChannelDrawer({ target, onClose }: { target: DrawerTarget | null
   }
 
   return (
-    <Drawer
+    <SideDrawer
       open={target !== null}
-      size={600}
       title={creating ? t('channel.drawer.create') : t('channel.drawer.edit', { id: editId })}
       onClose={onClose}
       destroyOnHidden
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" htmlType="submit" form="channel" disabled={!creating && !loaded.data}>
-            {t('common.submit')}
-          </Button>
-        </Space>
-      }
+      submit={{ htmlType: 'submit', form: 'channel', disabled: !creating && !loaded.data }}
     >
       {body}
-    </Drawer>
+    </SideDrawer>
   );
 }
 

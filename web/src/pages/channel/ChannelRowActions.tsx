@@ -1,7 +1,6 @@
-import { DownOutlined } from '@ant-design/icons';
 import { ChannelStatus, type ChannelView } from '@relaygate/contract';
-import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../components/RowActions.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { CHANNELS_KEY, channelApi } from './channel-api.ts';
 import { toggledStatus } from './channel-status.ts';
@@ -13,7 +12,7 @@ export interface ChannelActionHandlers {
   onPickTestModel: (channel: ChannelView) => void;
 }
 
-/** Test (with its model picker), enable/disable, edit, copy and delete for one channel. */
+/** Test, edit and enable/disable for one channel; testing another model, copy and delete under More. */
 export function ChannelRowActions({
   channel,
   handlers,
@@ -25,9 +24,7 @@ export function ChannelRowActions({
   const test = useChannelTest();
   const toggle = useApiMutation(
     () => channelApi.update({ id: channel.id, status: toggledStatus(channel.status) }),
-    {
-      invalidate: [CHANNELS_KEY],
-    },
+    { invalidate: [CHANNELS_KEY] },
   );
   const remove = useApiMutation(() => channelApi.remove(channel.id), {
     invalidate: [CHANNELS_KEY],
@@ -36,42 +33,32 @@ export function ChannelRowActions({
   const enabled = channel.status === ChannelStatus.Enabled;
 
   return (
-    <Space size={4} wrap>
-      <Space.Compact size="small">
-        <Button loading={test.isPending} onClick={() => test.mutate({ channel })}>
-          {t('channel.action.test')}
-        </Button>
-        <Tooltip title={t('channel.test.pick')}>
-          <Button
-            icon={<DownOutlined />}
-            aria-label={t('channel.test.pick')}
-            onClick={() => handlers.onPickTestModel(channel)}
-          />
-        </Tooltip>
-      </Space.Compact>
-      <Button
-        size="small"
-        danger={enabled}
-        loading={toggle.isPending}
-        onClick={() => toggle.mutate(undefined)}
-      >
-        {enabled ? t('common.disable') : t('common.enable')}
-      </Button>
-      <Button size="small" onClick={() => handlers.onEdit(channel)}>
-        {t('common.edit')}
-      </Button>
-      <Button size="small" onClick={() => handlers.onCopy(channel)}>
-        {t('common.copy')}
-      </Button>
-      <Popconfirm
-        title={t('channel.confirm.delete', { name: channel.name })}
-        onConfirm={() => remove.mutateAsync(undefined)}
-        okButtonProps={{ danger: true }}
-      >
-        <Button size="small" danger type="primary" loading={remove.isPending}>
-          {t('common.delete')}
-        </Button>
-      </Popconfirm>
-    </Space>
+    <RowActions
+      actions={[
+        {
+          key: 'test',
+          label: t('channel.action.test'),
+          loading: test.isPending,
+          onClick: () => test.mutate({ channel }),
+        },
+        { key: 'edit', label: t('common.edit'), onClick: () => handlers.onEdit(channel) },
+        {
+          key: 'toggle',
+          label: enabled ? t('common.disable') : t('common.enable'),
+          danger: enabled,
+          loading: toggle.isPending,
+          onClick: () => toggle.mutate(undefined),
+        },
+        { key: 'pick', label: t('channel.test.pick'), onClick: () => handlers.onPickTestModel(channel) },
+        { key: 'copy', label: t('common.copy'), onClick: () => handlers.onCopy(channel) },
+        {
+          key: 'delete',
+          label: t('common.delete'),
+          danger: true,
+          confirm: t('channel.confirm.delete', { name: channel.name }),
+          onClick: () => remove.mutateAsync(undefined),
+        },
+      ]}
+    />
   );
 }

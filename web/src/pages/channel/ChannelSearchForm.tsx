@@ -1,5 +1,6 @@
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FilterForm } from '../../components/FilterForm.tsx';
 import { SearchActions } from '../../components/SearchActions.tsx';
 import { useGroupNames } from './channel-api.ts';
 import { EMPTY_FILTERS, type ChannelFilters } from './channel-query.ts';
@@ -22,20 +23,24 @@ export function ChannelSearchForm({
     });
 
   return (
-    <Form form={form} name="channelSearch" layout="inline" onFinish={submit}>
+    <FilterForm<ChannelFilters> form={form} name="channelSearch" onFinish={submit}>
       <Form.Item name="keyword">
-        <Input allowClear placeholder={t('channel.search.keyword')} style={{ width: 240 }} />
+        <Input
+          allowClear
+          placeholder={t('channel.search.keyword')}
+          style={{ width: 240, maxWidth: '100%' }}
+        />
       </Form.Item>
       <Form.Item name="group">
         <Select
           allowClear
           placeholder={t('channel.search.group')}
-          style={{ width: 160 }}
+          style={{ width: 160, maxWidth: '100%' }}
           options={(groups ?? []).map((group) => ({ value: group, label: group }))}
         />
       </Form.Item>
       <Form.Item name="model">
-        <Input allowClear placeholder={t('channel.search.model')} style={{ width: 200 }} />
+        <Input allowClear placeholder={t('channel.search.model')} style={{ width: 200, maxWidth: '100%' }} />
       </Form.Item>
       <SearchActions
         loading={loading}
@@ -44,6 +49,6 @@ export function ChannelSearchForm({
           onSearch(EMPTY_FILTERS);
         }}
       />
-    </Form>
+    </FilterForm>
   );
 }

@@ -1,6 +1,7 @@
 import { PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Switch } from 'antd';
+import { Button, Flex, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MoreActions, type RowAction } from '../../components/RowActions.tsx';
 import { showError, showSuccess } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { CHANNELS_KEY, channelApi } from './channel-api.ts';
@@ -50,52 +51,66 @@ export function ChannelToolbar(props: ToolbarProps) {
     onSuccess: (count) => showSuccess(t('channel.message.fixed', { count })),
   });
   const noSelection = props.selectedIds.length === 0;
+  const selectFirst = (key: string) => () => showError(new Error(t(key)));
+
+  // Actions on many channels at once sit under one menu, each confirmed: the bar stays one line.
+  const batch: RowAction[] = [
+    {
+      key: 'testAll',
+      label: t('channel.toolbar.testAll'),
+      confirm: t('channel.confirm.testAll'),
+      onClick: () => testAll.mutateAsync(),
+    },
+    {
+      key: 'updateBalances',
+      label: t('channel.toolbar.updateBalances'),
+      confirm: t('channel.confirm.updateBalances'),
+      onClick: () => balances.mutateAsync(),
+    },
+    {
+      key: 'batchTag',
+      label: t('channel.toolbar.batchTag'),
+      onClick: noSelection ? selectFirst('channel.error.selectFirst') : props.onBatchTag,
+    },
+    {
+      key: 'fix',
+      label: t('channel.toolbar.fix'),
+      confirm: t('channel.confirm.fix'),
+      onClick: () => fix.mutateAsync(),
+    },
+    {
+      key: 'deleteSelected',
+      label: t('channel.toolbar.deleteSelected'),
+      danger: true,
+      confirm: noSelection
+        ? undefined
+        : t('channel.confirm.deleteSelected', { count: props.selectedIds.length }),
+      onClick: noSelection
+        ? selectFirst('channel.error.selectToDelete')
+        : () => removeMany.mutateAsync(props.selectedIds),
+    },
+    {
+      key: 'deleteDisabled',
+      label: t('channel.toolbar.deleteDisabled'),
+      danger: true,
+      confirm: t('channel.confirm.deleteDisabled'),
+      onClick: () => removeDisabled.mutateAsync(),
+    },
+  ];
+  const busy = [testAll, balances, fix, removeMany, removeDisabled].some((action) => action.isPending);
 
   return (
-    <Space wrap style={{ margin: '16px 0' }}>
+    <Flex wrap gap={8} align="center" style={{ margin: '16px 0' }}>
       <Button type="primary" icon={<PlusOutlined />} onClick={props.onAdd} data-testid="channel-add">
         {t('channel.toolbar.add')}
       </Button>
-      <Popconfirm title={t('channel.confirm.testAll')} onConfirm={() => testAll.mutateAsync()}>
-        <Button loading={testAll.isPending}>{t('channel.toolbar.testAll')}</Button>
-      </Popconfirm>
-      <Popconfirm title={t('channel.confirm.updateBalances')} onConfirm={() => balances.mutateAsync()}>
-        <Button loading={balances.isPending}>{t('channel.toolbar.updateBalances')}</Button>
-      </Popconfirm>
-      <Popconfirm
-        title={t('channel.confirm.deleteDisabled')}
-        okButtonProps={{ danger: true }}
-        onConfirm={() => removeDisabled.mutateAsync()}
-      >
-        <Button danger loading={removeDisabled.isPending}>
-          {t('channel.toolbar.deleteDisabled')}
-        </Button>
-      </Popconfirm>
-      {noSelection ? (
-        <Button danger onClick={() => showError(new Error(t('channel.error.selectToDelete')))}>
-          {t('channel.toolbar.deleteSelected')}
-        </Button>
-      ) : (
-        <Popconfirm
-          title={t('channel.confirm.deleteSelected', { count: props.selectedIds.length })}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => removeMany.mutateAsync(props.selectedIds)}
-        >
-          <Button danger loading={removeMany.isPending}>
-            {t('channel.toolbar.deleteSelected')}
-          </Button>
-        </Popconfirm>
-      )}
-      <Button
-        onClick={() =>
-          noSelection ? showError(new Error(t('channel.error.selectFirst'))) : props.onBatchTag()
-        }
-      >
-        {t('channel.toolbar.batchTag')}
+      <MoreActions actions={batch} label={t('channel.toolbar.batch')} loading={busy} testId="channel-batch" />
+      <Button icon={<ReloadOutlined />} onClick={props.onRefresh}>
+        {t('common.refresh')}
       </Button>
-      <Popconfirm title={t('channel.confirm.fix')} onConfirm={() => fix.mutateAsync()}>
-        <Button loading={fix.isPending}>{t('channel.toolbar.fix')}</Button>
-      </Popconfirm>
+      <Button icon={<SettingOutlined />} onClick={props.onColumns}>
+        {t('channel.toolbar.columns')}
+      </Button>
       <Space size={4}>
         <Switch id="channel_id_sort" checked={props.idSort} onChange={props.onIdSort} />
         <label htmlFor="channel_id_sort">{t('channel.toolbar.idSort')}</label>
@@ -104,12 +119,6 @@ export function ChannelToolbar(props: ToolbarProps) {
         <Switch id="channel_tag_mode" checked={props.tagMode} onChange={props.onTagMode} />
         <label htmlFor="channel_tag_mode">{t('channel.toolbar.tagMode')}</label>
       </Space>
-      <Button icon={<SettingOutlined />} onClick={props.onColumns}>
-        {t('channel.toolbar.columns')}
-      </Button>
-      <Button icon={<ReloadOutlined />} onClick={props.onRefresh}>
-        {t('common.refresh')}
-      </Button>
-    </Space>
+    </Flex>
   );
 }

@@ -1,8 +1,9 @@
 import type { ChannelView } from '@relaygate/contract';
-import { Card, Table, Typography } from 'antd';
+import { Card } from 'antd';
 import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { ListTable } from '../../components/LoadError.tsx';
 import { showError } from '../../components/feedback.ts';
 import { usePaging } from '../../components/use-paging.ts';
 import { BatchTagDialog } from './BatchTagDialog.tsx';
@@ -70,10 +71,7 @@ export function ChannelsPage() {
   };
 
   return (
-    <Card>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('channel.title')}
-      </Typography.Title>
+    <Card title={t('channel.title')}>
       <ChannelSearchForm
         loading={list.isFetching}
         onSearch={(next) => {
@@ -102,7 +100,8 @@ export function ChannelsPage() {
         onRefresh={() => void list.refetch()}
         onDeleted={() => setSelected([])}
       />
-      <Table
+      <ListTable
+        query={list}
         rowKey="key"
         size="middle"
         scroll={{ x: 'max-content' }}

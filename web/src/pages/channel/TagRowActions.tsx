@@ -1,5 +1,5 @@
-import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../components/RowActions.tsx';
 import { showSuccess } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { CHANNELS_KEY, channelApi } from './channel-api.ts';
@@ -15,16 +15,23 @@ export function TagRowActions({ tag, onEdit }: { tag: string; onEdit: (tag: stri
   });
   const pending = setStatus.isPending ? setStatus.variables : undefined;
   return (
-    <Space size={4} wrap>
-      <Button size="small" loading={pending === true} onClick={() => setStatus.mutate(true)}>
-        {t('channel.tag.enableAll')}
-      </Button>
-      <Button size="small" danger loading={pending === false} onClick={() => setStatus.mutate(false)}>
-        {t('channel.tag.disableAll')}
-      </Button>
-      <Button size="small" onClick={() => onEdit(tag)}>
-        {t('channel.tag.edit')}
-      </Button>
-    </Space>
+    <RowActions
+      actions={[
+        { key: 'edit', label: t('channel.tag.edit'), onClick: () => onEdit(tag) },
+        {
+          key: 'enable',
+          label: t('channel.tag.enableAll'),
+          loading: pending === true,
+          onClick: () => setStatus.mutate(true),
+        },
+        {
+          key: 'disable',
+          label: t('channel.tag.disableAll'),
+          danger: true,
+          loading: pending === false,
+          onClick: () => setStatus.mutate(false),
+        },
+      ]}
+    />
   );
 }

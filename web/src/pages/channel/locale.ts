@@ -3,13 +3,14 @@ import type { Locale } from '../../i18n/locale.ts';
 export const locale: Locale = {
   zh: {
     channel: {
-      title: '管理渠道',
+      title: '渠道',
       action: { test: '测试', useOriginalKey: '填入原渠道密钥' },
       search: { keyword: '搜索渠道 ID、名称、密钥和 API 地址', group: '选择分组', model: '模型关键字' },
       toolbar: {
         add: '添加渠道',
+        batch: '批量操作',
         testAll: '测试所有渠道',
-        updateBalances: '更新所有已启用通道余额',
+        updateBalances: '更新所有已启用渠道余额',
         deleteDisabled: '删除禁用渠道',
         deleteSelected: '删除所选渠道',
         batchTag: '批量设置标签',
@@ -171,11 +172,12 @@ export const locale: Locale = {
   },
   en: {
     channel: {
-      title: 'Manage channels',
+      title: 'Channels',
       action: { test: 'Test', useOriginalKey: "Use the original channel's key" },
       search: { keyword: 'Search channel id, name, key or base URL', group: 'Group', model: 'Model keyword' },
       toolbar: {
         add: 'Add channel',
+        batch: 'Bulk actions',
         testAll: 'Test all channels',
         updateBalances: 'Update balances of enabled channels',
         deleteDisabled: 'Delete disabled channels',

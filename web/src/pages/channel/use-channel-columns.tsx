@@ -109,6 +109,7 @@ export function useChannelColumns(
   const actions: Column = {
     key: 'actions',
     title: t('common.actions'),
+    fixed: 'right',
     render: (_value, row) =>
       row.kind === 'tag' ? (
         <TagRowActions tag={row.tag} onEdit={handlers.onEditTag} />

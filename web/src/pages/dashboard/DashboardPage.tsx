@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, DatePicker, Flex, Input, Row, Segmented, Statistic } from 'antd';
+import { Button, Card, Col, Flex, Input, Row, Segmented, Statistic } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError } from '../../components/feedback.ts';
+import { DateRangeInput } from '../../components/DateRangeInput.tsx';
+import { LoadError } from '../../components/LoadError.tsx';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
-import { DATE_TIME_FORMAT } from '../../lib/time.ts';
 import { isAdmin, useSessionUser } from '../../session/session-store.ts';
 import { useStatus } from '../../status/status.ts';
 import { chartOptions } from './dashboard-charts.ts';
@@ -45,10 +45,6 @@ export function DashboardPage() {
     queryKey: ['dashboard', 'minute', admin, username],
     queryFn: () => fetchLastMinute(admin, username || undefined),
   });
-  useEffect(() => {
-    const error = data.error ?? self.error ?? minute.error;
-    if (error) showError(error);
-  }, [data.error, self.error, minute.error]);
 
   const series = useMemo(() => buildSeries(data.data ?? [], shownGranularity), [data.data, shownGranularity]);
   const options = useMemo(
@@ -57,11 +53,9 @@ export function DashboardPage() {
     [series, shownGranularity, t],
   );
 
-  const refresh = () => {
-    void data.refetch();
-    void self.refetch();
-    void minute.refetch();
-  };
+  const refresh = () => Promise.all([data.refetch(), self.refetch(), minute.refetch()]);
+  // One notice for the screen, even when every call failed for the same reason.
+  const failed = [data, self, minute].find((query) => query.isError);
   const stat = (key: string, title: string, value: string | number, loading: boolean) => (
     <Col xs={12} sm={8} lg={6} xl={3} key={key}>
       <Card size="small">
@@ -74,13 +68,10 @@ export function DashboardPage() {
     <Flex vertical gap="middle" style={{ width: '100%' }}>
       <Card title={t('dashboard.title')}>
         <Flex wrap gap="small" align="center">
-          <DatePicker.RangePicker
-            showTime
-            format={DATE_TIME_FORMAT}
+          <DateRangeInput
             allowClear={false}
             value={range}
             onChange={(next) => next?.[0] && next[1] && setRange([next[0], next[1]])}
-            style={{ maxWidth: '100%' }}
           />
           <Segmented<Granularity>
             value={shownGranularity}
@@ -97,7 +88,7 @@ export function DashboardPage() {
               style={{ width: 220, maxWidth: '100%' }}
             />
           )}
-          <Button onClick={refresh} loading={data.isFetching}>
+          <Button onClick={() => void refresh()} loading={data.isFetching}>
             {t('common.refresh')}
           </Button>
         </Flex>
@@ -112,7 +103,7 @@ export function DashboardPage() {
         {stat('period-quota', t('dashboard.periodQuota'), format(series.totals.quota), data.isLoading)}
         {stat('period-tokens', t('dashboard.periodTokens'), series.totals.tokens, data.isLoading)}
       </Row>
-      {data.isError && <Card>{t('dashboard.loadFailed')}</Card>}
+      {failed && <LoadError query={{ ...failed, refetch: refresh }} title={t('dashboard.loadFailed')} />}
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={16}>
           <Card size="small" title={t('dashboard.quotaChart')}>

@@ -18,7 +18,7 @@ export const locale: Locale = {
       quotaChart: '额度消耗（按模型）',
       callsChart: '调用次数',
       shareChart: '模型消耗占比',
-      loadFailed: '看板数据加载失败，请点击刷新重试',
+      loadFailed: '看板数据加载失败',
     },
   },
   en: {
@@ -38,7 +38,7 @@ export const locale: Locale = {
       quotaChart: 'Quota by model',
       callsChart: 'Calls',
       shareChart: 'Share by model',
-      loadFailed: 'The dashboard data could not be loaded; press Refresh to retry',
+      loadFailed: 'The dashboard data could not be loaded',
     },
   },
 };

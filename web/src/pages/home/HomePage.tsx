@@ -2,7 +2,7 @@ import { Button, Card, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../session/session-store.ts';
-import { useStatus } from '../../status/status.ts';
+import { DEFAULT_SYSTEM_NAME, useStatus } from '../../status/status.ts';
 import { contentKind } from './content-kind.ts';
 import { NoticeModal } from './NoticeModal.tsx';
 import { PageContent } from './PageContent.tsx';
@@ -13,7 +13,7 @@ function WelcomeCard() {
   const { t } = useTranslation();
   const status = useStatus();
   const user = useSessionUser();
-  const name = status?.system_name || 'Relaygate';
+  const name = status?.system_name || DEFAULT_SYSTEM_NAME;
   return (
     <Flex justify="center" style={{ padding: '48px 0' }}>
       <Card style={{ width: '100%', maxWidth: 720 }} data-testid="home-welcome">
@@ -44,7 +44,13 @@ export function HomePage() {
   let body;
   if (isPending) body = <Spin style={{ display: 'block', margin: '64px auto' }} />;
   else if (isError || contentKind(data) === 'empty') body = <WelcomeCard />;
-  else body = <PageContent content={data} title={t('shell.home')} />;
+  else if (contentKind(data) === 'url') body = <PageContent content={data} title={t('shell.home')} />;
+  else
+    body = (
+      <Card style={{ maxWidth: 960, margin: '0 auto' }}>
+        <PageContent content={data} title={t('shell.home')} />
+      </Card>
+    );
   return (
     <>
       <NoticeModal />

@@ -1,11 +1,10 @@
-import { Typography } from 'antd';
-import { contentKind, textParagraphs } from './content-kind.ts';
+import { Markdown } from '../../components/markdown/Markdown.tsx';
+import { contentKind } from './content-kind.ts';
 
-/** Shows admin-set content: a framed https page, rendered HTML, or plain text paragraphs. */
+/** Shows admin-set content: a framed https page, or Markdown with its HTML sanitised. */
 export function PageContent({ content, title }: { content: string; title: string }) {
-  const kind = contentKind(content);
   const text = content.trim();
-  if (kind === 'url') {
+  if (contentKind(content) === 'url') {
     return (
       <iframe
         src={text}
@@ -14,17 +13,9 @@ export function PageContent({ content, title }: { content: string; title: string
       />
     );
   }
-  if (kind === 'html') {
-    // Content set by an admin in Settings → Other, shown as authored (as new-api does).
-    return <div className="page-content" dangerouslySetInnerHTML={{ __html: text }} />;
-  }
   return (
-    <Typography>
-      {textParagraphs(content).map((paragraph, index) => (
-        <Typography.Paragraph key={index} style={{ whiteSpace: 'pre-wrap' }}>
-          {paragraph}
-        </Typography.Paragraph>
-      ))}
-    </Typography>
+    <div className="page-content" data-testid="page-content">
+      <Markdown html>{text}</Markdown>
+    </div>
   );
 }

@@ -12,7 +12,7 @@ export const locale: Locale = {
       notice: '系统公告',
       noticeDismiss: '不再显示此公告',
       aboutDefault:
-        '管理员尚未设置关于页面的内容。可以在「系统设置 → 其他设置」中设置，支持 HTML、纯文本或以 https:// 开头的链接（将以内嵌页面显示）。',
+        '管理员尚未设置关于页面的内容。可以在「系统设置 → 其他设置」中设置：支持 Markdown 与 HTML，单独一个以 https:// 开头的链接将以内嵌页面显示。',
     },
   },
   en: {
@@ -25,7 +25,7 @@ export const locale: Locale = {
       notice: 'Announcement',
       noticeDismiss: 'Do not show this again',
       aboutDefault:
-        'The admin has not set any about content yet. It can be set in System settings → Other: HTML, plain text, or a link starting with https:// (shown embedded).',
+        'The admin has not set any about content yet. It can be set in System settings → Other: Markdown and HTML are supported, and a single link starting with https:// is shown as an embedded page.',
     },
   },
 };

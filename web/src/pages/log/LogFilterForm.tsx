@@ -1,8 +1,9 @@
-import { DatePicker, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkRule } from '../../components/check-rule.ts';
+import { DateRangeInput } from '../../components/DateRangeInput.tsx';
+import { FilterForm } from '../../components/FilterForm.tsx';
 import { SearchActions } from '../../components/SearchActions.tsx';
-import { DATE_TIME_FORMAT } from '../../lib/time.ts';
 import { defaultLogFilter, isValidChannel, type LogFilterValues } from './log-filter.ts';
 import { LOG_TYPES } from './log-format.ts';
 
@@ -26,13 +27,11 @@ export function LogFilterForm({
   ];
 
   return (
-    <Form
+    <FilterForm<LogFilterValues>
       form={form}
       name="logFilter"
-      layout="inline"
       initialValues={initialValues}
       onFinish={(values) => onSearch({ ...initialValues, ...values })}
-      style={{ rowGap: 8 }}
     >
       <Form.Item name="type" label={t('log.filter.type')}>
         <Select options={typeOptions} style={{ width: 140 }} />
@@ -44,11 +43,7 @@ export function LogFilterForm({
         <Input allowClear placeholder={t('log.filter.modelName')} />
       </Form.Item>
       <Form.Item name="time" label={t('log.filter.time')}>
-        <DatePicker.RangePicker
-          showTime
-          format={DATE_TIME_FORMAT}
-          placeholder={[t('log.filter.startTime'), t('log.filter.endTime')]}
-        />
+        <DateRangeInput placeholder={[t('log.filter.startTime'), t('log.filter.endTime')]} />
       </Form.Item>
       <Form.Item name="group" label={t('log.filter.group')}>
         <Input allowClear placeholder={t('log.filter.group')} />
@@ -75,6 +70,6 @@ export function LogFilterForm({
           onSearch(fresh);
         }}
       />
-    </Form>
+    </FilterForm>
   );
 }

@@ -1,10 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { LogView } from '@relaygate/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Space, Table } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Space } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError } from '../../components/feedback.ts';
+import { ListTable, LoadError } from '../../components/LoadError.tsx';
 import { usePaging } from '../../components/use-paging.ts';
 import { StorageKey, readJson, writeJson } from '../../lib/storage.ts';
 import { isAdmin, useSessionUser } from '../../session/session-store.ts';
@@ -40,12 +40,6 @@ export function LogsPage() {
     queryKey: [...LOGS_QUERY_KEY, 'stat', admin, query],
     queryFn: () => fetchLogStat(admin, query),
   });
-  useEffect(() => {
-    if (logs.error) showError(logs.error);
-  }, [logs.error]);
-  useEffect(() => {
-    if (stat.error) showError(stat.error);
-  }, [stat.error]);
 
   const columns = useLogColumns(visibleColumns(choice, admin), admin, setUserId);
 
@@ -74,7 +68,7 @@ export function LogsPage() {
           onSearch={search}
         />
       </Card>
-      <LogStatsCard stat={stat.data} loading={stat.isLoading} />
+      {stat.isError ? <LoadError query={stat} /> : <LogStatsCard stat={stat.data} loading={stat.isLoading} />}
       <Card>
         <Space wrap style={{ marginBottom: 16 }}>
           <Button icon={<ReloadOutlined />} loading={logs.isFetching} onClick={refresh}>
@@ -82,13 +76,13 @@ export function LogsPage() {
           </Button>
           <ColumnSettings admin={admin} choice={choice} onChange={changeChoice} />
         </Space>
-        <Table<LogView>
+        <ListTable<LogView>
+          query={logs}
           rowKey="id"
           columns={columns}
           dataSource={logs.data?.items ?? []}
-          loading={logs.isLoading}
           pagination={pagination(logs.data?.total ?? 0)}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 'max-content' }}
           size="middle"
         />
       </Card>

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Modal, Spin } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
-import { showError } from '../../components/feedback.ts';
+import { LoadError } from '../../components/LoadError.tsx';
 import { fetchUser } from './log-api.ts';
 
 /** Admin look-up of the user behind a log row: username, quota, used quota, request count. */
@@ -16,12 +15,10 @@ export function UserInfoModal({ userId, onClose }: { userId: number | null; onCl
     enabled: userId !== null,
     retry: false,
   });
-  useEffect(() => {
-    if (user.error) showError(user.error);
-  }, [user.error]);
 
   return (
     <Modal open={userId !== null} title={t('log.userInfo.title')} onCancel={onClose} footer={null}>
+      <LoadError query={user} />
       {user.isLoading ? (
         <Spin />
       ) : (

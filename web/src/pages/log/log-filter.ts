@@ -5,7 +5,7 @@ export interface LogFilterValues {
   type: number;
   token_name: string;
   model_name: string;
-  time: [Dayjs, Dayjs] | null;
+  time: [Dayjs | null, Dayjs | null] | null;
   group: string;
   channel: string;
   username: string;

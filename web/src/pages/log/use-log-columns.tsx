@@ -2,8 +2,8 @@ import { LogType, type LogView } from '@relaygate/contract';
 import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateTime } from '../../components/DateTime.tsx';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
-import { formatTimestamp } from '../../lib/time.ts';
 import { DetailParts } from './DetailParts.tsx';
 import type { LogColumnKey } from './log-columns.ts';
 import {
@@ -19,6 +19,18 @@ import {
 
 type Column = TableColumnType<LogView>;
 
+/** A tag cut to a width, the whole text in its tooltip: long token and model names keep every column in view. */
+function ClippedTag({ text, width }: { text: string; width: number }) {
+  return (
+    <Tag
+      title={text}
+      style={{ maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'top' }}
+    >
+      {text}
+    </Tag>
+  );
+}
+
 /** The log table's columns in the given order (already filtered by role and the column choice). */
 export function useLogColumns(
   keys: LogColumnKey[],
@@ -31,7 +43,7 @@ export function useLogColumns(
   const columns: Record<LogColumnKey, Column> = {
     time: {
       title: t('log.column.time'),
-      render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatTimestamp(row.created_at)}</span>,
+      render: (_, row) => <DateTime seconds={row.created_at} />,
     },
     channel: {
       title: t('log.column.channel'),
@@ -53,7 +65,7 @@ export function useLogColumns(
     },
     token: {
       title: t('log.column.token'),
-      render: (_, row) => (row.token_name ? <Tag>{row.token_name}</Tag> : null),
+      render: (_, row) => (row.token_name ? <ClippedTag text={row.token_name} width={100} /> : null),
     },
     group: {
       title: t('log.column.group'),
@@ -73,7 +85,7 @@ export function useLogColumns(
         const upstream = upstreamModel(parseOther(row.other), row.model_name);
         return (
           <Space orientation="vertical" size={0}>
-            <Tag>{row.model_name}</Tag>
+            <ClippedTag text={row.model_name} width={140} />
             {upstream && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t('log.upstream', { model: upstream })}
@@ -85,6 +97,7 @@ export function useLogColumns(
     },
     useTime: {
       title: t('log.column.useTime'),
+      width: 110,
       render: (_, row) => {
         if (row.type !== LogType.Consume && row.type !== LogType.Error) return null;
         const frt = parseOther(row.other).frt;
@@ -117,6 +130,8 @@ export function useLogColumns(
     },
     details: {
       title: t('log.column.details'),
+      // Wide enough to read, narrow enough that every column fits at 1440 px; long texts fold.
+      width: 220,
       render: (_, row) => {
         const parts = detailParts(parseOther(row.other), admin);
         const content = shownContent(row, parts);
@@ -125,6 +140,7 @@ export function useLogColumns(
             {content && (
               <Typography.Paragraph
                 type={row.type === LogType.Error ? 'danger' : undefined}
+                ellipsis={{ rows: 3, expandable: 'collapsible' }}
                 style={{ marginBottom: 0 }}
               >
                 {content}

@@ -1,6 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import type { UserView } from '@relaygate/contract';
-import { Alert, Button, Card, Descriptions, Input, Space } from 'antd';
+import { Button, Card, Descriptions, Input, Space } from 'antd';
+import { LoadError } from '../../components/LoadError.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuotaText } from '../../components/QuotaText.tsx';
@@ -21,7 +22,7 @@ export function InviteCard({ user }: { user: UserView }) {
 
   return (
     <Card title={t('personal.invite.title')}>
-      {aff.error && <Alert type="error" showIcon title={aff.error.message} style={{ marginBottom: 12 }} />}
+      <LoadError query={aff} />
       <Space.Compact style={{ width: '100%', marginBottom: 16 }}>
         <Input id="inviteLink" readOnly value={link} placeholder={t('common.loading')} />
         <Button icon={<CopyOutlined />} disabled={!link} onClick={() => void copy(link)}>

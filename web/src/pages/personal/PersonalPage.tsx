@@ -1,4 +1,5 @@
-import { Alert, Col, Row, Spin } from 'antd';
+import { Col, Row, Spin } from 'antd';
+import { LoadError } from '../../components/LoadError.tsx';
 import { AccessTokenCard } from './AccessTokenCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
 import { BindingsCard } from './BindingsCard.tsx';
@@ -12,7 +13,7 @@ import { useSelf } from './personal-api.ts';
 export function PersonalPage() {
   const self = useSelf();
   if (self.isLoading) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-  if (!self.data) return <Alert type="error" showIcon title={self.error?.message} />;
+  if (!self.data) return <LoadError query={self} />;
   const user = self.data;
   return (
     <Row gutter={[16, 16]}>

@@ -1,22 +1,12 @@
 import { CopyOutlined } from '@ant-design/icons';
 import type { PricingAnswer, PricingEntry } from '@relaygate/contract';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Input, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client.ts';
 import { BusinessError } from '../../api/http-errors.ts';
+import { ListTable } from '../../components/LoadError.tsx';
 import { useCopy } from '../../components/use-copy.tsx';
 import { RatioTag } from '../../components/RatioTag.tsx';
 import { formatPrice, isCurrencyDisplay } from '../../lib/quota.ts';
@@ -146,11 +136,11 @@ export function PricingPage() {
           <RatioTag ratio={ratio} />
         </Space>
       </Typography.Paragraph>
-      <Table<PricingEntry>
+      <ListTable<PricingEntry>
+        query={pricing}
         rowKey="model_name"
         columns={columns}
         dataSource={rows}
-        loading={pricing.isLoading}
         pagination={{ pageSize: 20, showSizeChanger: true }}
         scroll={{ x: 'max-content' }}
         size="middle"

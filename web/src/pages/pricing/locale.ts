@@ -25,7 +25,7 @@ export const locale: Locale = {
   },
   en: {
     pricing: {
-      title: 'Model pricing',
+      title: 'Pricing',
       search: 'Search model names',
       group: 'Group',
       onlyGroup: 'Only models of this group',

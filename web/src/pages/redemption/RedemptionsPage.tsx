@@ -1,11 +1,12 @@
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { RedemptionView } from '@relaygate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Popconfirm, Space, Table } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Form, Input, Popconfirm, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../../components/SearchForm.tsx';
-import { showError, showSuccess } from '../../components/feedback.ts';
+import { ListTable } from '../../components/LoadError.tsx';
+import { showSuccess } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { usePaging } from '../../components/use-paging.ts';
 import { CreatedCodesModal } from './CreatedCodesModal.tsx';
@@ -26,9 +27,6 @@ export function RedemptionsPage() {
     queryFn: () => fetchRedemptions(page, pageSize, keyword),
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (codes.error) showError(codes.error);
-  }, [codes.error]);
 
   const removeInvalid = useApiMutation(deleteInvalidRedemptions, {
     invalidate: [REDEMPTIONS_QUERY_KEY],
@@ -76,11 +74,11 @@ export function RedemptionsPage() {
           {t('common.refresh')}
         </Button>
       </Space>
-      <Table<RedemptionView>
+      <ListTable<RedemptionView>
+        query={codes}
         rowKey="id"
         columns={columns}
         dataSource={codes.data?.items ?? []}
-        loading={codes.isLoading}
         pagination={pagination(codes.data?.total ?? 0)}
         scroll={{ x: 'max-content' }}
       />

@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locale.ts';
 export const locale: Locale = {
   zh: {
     redemption: {
-      title: '兑换码管理',
+      title: '兑换码',
       keyword: '关键字',
       keywordPlaceholder: '搜索兑换码的 ID 或名称',
       add: '添加兑换码',

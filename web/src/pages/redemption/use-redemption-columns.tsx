@@ -1,12 +1,13 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { RedemptionStatus, type RedemptionView } from '@relaygate/contract';
-import { Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateTime } from '../../components/DateTime.tsx';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
 import { showSuccess } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { useCopy } from '../../components/use-copy.tsx';
-import { formatTimestamp } from '../../lib/time.ts';
 import { REDEMPTIONS_QUERY_KEY, deleteRedemption, setRedemptionStatus } from './redemption-api.ts';
 import { canEditRedemption, redemptionStatusTag, toggledRedemptionStatus } from './redemption-form.ts';
 
@@ -67,17 +68,18 @@ export function useRedemptionColumns(
     {
       title: t('common.createdTime'),
       key: 'created_time',
-      render: (_, code) => formatTimestamp(code.created_time),
+      render: (_, code) => <DateTime seconds={code.created_time} />,
     },
     {
       title: t('redemption.expiredTime'),
       key: 'expired_time',
-      render: (_, code) => (code.expired_time > 0 ? formatTimestamp(code.expired_time) : t('common.never')),
+      render: (_, code) =>
+        code.expired_time > 0 ? <DateTime seconds={code.expired_time} /> : t('common.never'),
     },
     {
       title: t('redemption.redeemedTime'),
       key: 'redeemed_time',
-      render: (_, code) => formatTimestamp(code.redeemed_time),
+      render: (_, code) => <DateTime seconds={code.redeemed_time} />,
     },
     {
       title: t('redemption.usedUser'),
@@ -91,39 +93,30 @@ export function useRedemptionColumns(
       render: (_, code) => {
         const next = toggledRedemptionStatus(code.status);
         return (
-          <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => void copy(code.key)}>
-              {t('common.copy')}
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              disabled={!canEditRedemption(code.status)}
-              onClick={() => onEdit(code)}
-            >
-              {t('common.edit')}
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              disabled={next === null}
-              danger={next === RedemptionStatus.Disabled}
-              onClick={() => next !== null && toggle.mutate({ id: code.id, status: next })}
-            >
-              {next === RedemptionStatus.Unused ? t('common.enable') : t('common.disable')}
-            </Button>
-            <Popconfirm
-              title={t('redemption.deleteConfirm', { name: code.name })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync(code.id)}
-            >
-              <Button type="link" size="small" danger>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
+          <RowActions
+            actions={[
+              { key: 'copy', label: t('common.copy'), onClick: () => copy(code.key) },
+              {
+                key: 'edit',
+                label: t('common.edit'),
+                disabled: !canEditRedemption(code.status),
+                onClick: () => onEdit(code),
+              },
+              next !== null && {
+                key: 'toggle',
+                label: next === RedemptionStatus.Unused ? t('common.enable') : t('common.disable'),
+                danger: next === RedemptionStatus.Disabled,
+                onClick: () => toggle.mutate({ id: code.id, status: next }),
+              },
+              {
+                key: 'delete',
+                label: t('common.delete'),
+                danger: true,
+                confirm: t('redemption.deleteConfirm', { name: code.name }),
+                onClick: () => remove.mutateAsync(code.id),
+              },
+            ]}
+          />
         );
       },
     },

@@ -1,4 +1,6 @@
-import { Alert, Button, Spin, Tabs } from 'antd';
+import { Spin, Tabs, theme } from 'antd';
+import { LoadError } from '../../components/LoadError.tsx';
+import { TOP_BAR_HEIGHT } from '../../shell/TopBar.tsx';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +27,7 @@ export function SettingPage() {
   const [params, setParams] = useSearchParams();
   const tab = tabFromQuery(params.get('tab'));
   const options = useOptions();
+  const { token } = theme.useToken();
 
   const select = (key: string) =>
     setParams((current) => {
@@ -33,17 +36,7 @@ export function SettingPage() {
       return next;
     });
 
-  if (options.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('setting.loadFailed')}
-        description={(options.error as Error).message}
-        action={<Button onClick={() => options.refetch()}>{t('common.refresh')}</Button>}
-      />
-    );
-  }
+  if (options.isError) return <LoadError query={options} title={t('setting.loadFailed')} />;
   if (!options.data) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
 
   const data = options.data;
@@ -52,6 +45,12 @@ export function SettingPage() {
       activeKey={tab}
       onChange={select}
       destroyOnHidden
+      // The tab bar stays under the top bar while a long tab scrolls.
+      renderTabBar={(props, TabBar) => (
+        <div style={{ position: 'sticky', top: TOP_BAR_HEIGHT, zIndex: 10, background: token.colorBgLayout }}>
+          <TabBar {...props} />
+        </div>
+      )}
       items={SETTING_TABS.map((key) => {
         const Content = TAB_CONTENT[key];
         return { key, label: t(`setting.tabs.${key}`), children: <Content options={data} /> };

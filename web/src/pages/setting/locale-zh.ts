@@ -9,6 +9,7 @@ export const zh = {
       other: '其他设置',
     },
     loadFailed: '加载设置失败',
+    sectionIndex: '本页设置',
     saveSection: '保存{{name}}',
     quotaWorth: '额度单位，约合 {{amount}}',
     secretPlaceholder: '敏感信息不会回显，留空则保持不变',
@@ -219,7 +220,7 @@ export const zh = {
       linuxdo: '回调地址填写 <服务器地址>/oauth/linuxdo',
       markdownHtml: '支持 Markdown 与 HTML',
       logo: '图片地址',
-      homePageContent: '支持 Markdown 与 HTML；填写一个链接则以内嵌页面显示',
+      homePageContent: '支持 Markdown 与 HTML；只填写一个 https:// 链接则以内嵌页面显示',
       footer: '支持 HTML，留空使用默认页脚',
     },
     clearLogs: {

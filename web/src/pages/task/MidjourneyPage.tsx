@@ -1,7 +1,7 @@
 import type { MidjourneyView } from '@relaygate/contract';
 import { Image, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTimestamp } from '../../lib/time.ts';
+import { DateTime } from '../../components/DateTime.tsx';
 import { TaskLogLayout } from './TaskLogLayout.tsx';
 import { sharedTaskColumns, textColumn } from './task-columns.tsx';
 import { fetchDrawings } from './task-api.ts';
@@ -18,7 +18,7 @@ export function MidjourneyPage() {
     {
       title: t('task.column.submitTime'),
       dataIndex: 'submit_time',
-      render: (ms: number) => formatTimestamp(Math.floor(ms / 1000)),
+      render: (ms: number) => <DateTime seconds={Math.floor(ms / 1000)} />,
     },
     shared.duration,
     ...shared.channel,

@@ -1,7 +1,8 @@
-import { DatePicker, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateRangeInput } from '../../components/DateRangeInput.tsx';
+import { FilterForm } from '../../components/FilterForm.tsx';
 import { SearchActions } from '../../components/SearchActions.tsx';
-import { DATE_TIME_FORMAT } from '../../lib/time.ts';
 import { defaultTaskFilter, type TaskFilterValues } from './task-rules.ts';
 
 /** Channel (admins), task id and time range; search hands the values up. */
@@ -21,13 +22,11 @@ export function TaskFilterForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<TaskFilterValues>();
   return (
-    <Form
+    <FilterForm<TaskFilterValues>
       form={form}
       name="taskFilter"
-      layout="inline"
       initialValues={initialValues}
       onFinish={(values) => onSearch({ ...initialValues, ...values })}
-      style={{ rowGap: 8 }}
     >
       {admin && (
         <Form.Item
@@ -42,12 +41,7 @@ export function TaskFilterForm({
         <Input allowClear />
       </Form.Item>
       <Form.Item name="time" label={t('task.filter.time')}>
-        <DatePicker.RangePicker
-          showTime
-          format={DATE_TIME_FORMAT}
-          placeholder={[t('task.filter.startTime'), t('task.filter.endTime')]}
-          style={{ maxWidth: '100%' }}
-        />
+        <DateRangeInput placeholder={[t('task.filter.startTime'), t('task.filter.endTime')]} />
       </Form.Item>
       <SearchActions
         loading={loading}
@@ -57,6 +51,6 @@ export function TaskFilterForm({
           onSearch(fresh);
         }}
       />
-    </Form>
+    </FilterForm>
   );
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@relaygate/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Card, Space, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Card, Space, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { ListTable } from '../../components/LoadError.tsx';
 import { TaskFilterForm } from './TaskFilterForm.tsx';
 import type { TaskFilterValues } from './task-rules.ts';
 
@@ -25,7 +25,6 @@ export function TaskLogLayout<Row extends { id: number }>({
   pagination: (total: number) => TablePaginationConfig;
   columns: TableColumnsType<Row>;
 }) {
-  const { t } = useTranslation();
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card title={title}>
@@ -38,13 +37,12 @@ export function TaskLogLayout<Row extends { id: number }>({
         />
       </Card>
       <Card>
-        <Table<Row>
+        <ListTable<Row>
+          query={list}
           rowKey="id"
           columns={columns}
           dataSource={list.data?.items ?? []}
-          loading={list.isLoading}
           pagination={pagination(list.data?.total ?? 0)}
-          locale={list.isError ? { emptyText: t('task.loadFailed') } : undefined}
           scroll={{ x: 'max-content' }}
           size="middle"
         />

@@ -1,7 +1,7 @@
 import type { TaskView } from '@relaygate/contract';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTimestamp } from '../../lib/time.ts';
+import { DateTime } from '../../components/DateTime.tsx';
 import { TaskLogLayout } from './TaskLogLayout.tsx';
 import { sharedTaskColumns } from './task-columns.tsx';
 import { fetchTasks } from './task-api.ts';
@@ -18,12 +18,12 @@ export function TasksPage() {
     {
       title: t('task.column.submitTime'),
       dataIndex: 'submit_time',
-      render: (s: number) => formatTimestamp(s),
+      render: (s: number) => <DateTime seconds={s} />,
     },
     {
       title: t('task.column.finishTime'),
       dataIndex: 'finish_time',
-      render: (s: number) => formatTimestamp(s),
+      render: (s: number) => <DateTime seconds={s} />,
     },
     shared.duration,
     ...shared.channel,

@@ -5,7 +5,6 @@ export const locale: Locale = {
     task: {
       drawingTitle: '绘图日志',
       taskTitle: '任务日志',
-      loadFailed: '加载失败，请点击搜索重试',
       seconds: '{{seconds}} 秒',
       filter: {
         channel: '渠道 ID',
@@ -71,7 +70,6 @@ export const locale: Locale = {
     task: {
       drawingTitle: 'Drawing log',
       taskTitle: 'Task log',
-      loadFailed: 'Loading failed; press Search to retry',
       seconds: '{{seconds}} s',
       filter: {
         channel: 'Channel ID',

@@ -45,7 +45,7 @@ export function progressPercent(progress: string): number {
 export interface TaskFilterValues {
   channel_id: string;
   task_id: string;
-  time: [Dayjs, Dayjs] | null;
+  time: [Dayjs | null, Dayjs | null] | null;
 }
 
 /** The drawing log's default range (spec §9): the last 30 days. */

@@ -1,7 +1,6 @@
 import type { Page } from '@relaygate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { showError } from '../../components/feedback.ts';
+import { useMemo, useState } from 'react';
 import { usePaging } from '../../components/use-paging.ts';
 import { isAdmin, useSessionUser } from '../../session/session-store.ts';
 import type { TaskQuery } from './task-api.ts';
@@ -27,9 +26,6 @@ export function useTaskList<Row>(options: {
     queryFn: () => options.fetch(admin, page, pageSize, query),
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (list.error) showError(list.error);
-  }, [list.error]);
   const search = (values: TaskFilterValues) => {
     setFilter(values);
     setPage(1);

@@ -1,11 +1,11 @@
 import type { TokenView } from '@relaygate/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkRule } from '../../components/check-rule.ts';
-import { DrawerActions } from '../../components/DrawerActions.tsx';
 import { RatioTag } from '../../components/RatioTag.tsx';
+import { SideDrawer } from '../../components/DrawerActions.tsx';
 import { showSuccess } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { amountPrefix, formatQuota, quotaToInput } from '../../lib/quota.ts';
@@ -105,20 +105,12 @@ export function TokenDrawer({
     );
 
   return (
-    <Drawer
+    <SideDrawer
       open={open}
-      size={600}
       title={editing ? t('token.form.editTitle') : t('token.form.createTitle')}
       onClose={onClose}
       forceRender
-      extra={
-        <DrawerActions
-          onCancel={onClose}
-          loading={save.isPending}
-          onClick={() => void submit()}
-          data-testid="token-submit"
-        />
-      }
+      submit={{ loading: save.isPending, onClick: () => void submit(), 'data-testid': 'token-submit' }}
     >
       <Form form={form} name="token" layout="vertical" onFinish={() => void submit()}>
         <Form.Item
@@ -231,6 +223,6 @@ export function TokenDrawer({
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </SideDrawer>
   );
 }

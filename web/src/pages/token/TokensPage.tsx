@@ -1,9 +1,11 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { TokenView } from '@relaygate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Space, Table } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterForm } from '../../components/FilterForm.tsx';
+import { ListTable } from '../../components/LoadError.tsx';
 import { SearchActions } from '../../components/SearchActions.tsx';
 import { showError } from '../../components/feedback.ts';
 import { useCopy } from '../../components/use-copy.tsx';
@@ -30,9 +32,6 @@ export function TokensPage() {
     queryFn: () => fetchTokens(page, pageSize, search),
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (tokens.error) showError(tokens.error);
-  }, [tokens.error]);
 
   const columns = useTokenColumns((token) => setDrawer({ open: true, token }));
 
@@ -45,16 +44,15 @@ export function TokensPage() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Alert type="warning" showIcon title={t('token.warning')} />
       <Card title={t('token.title')}>
-        <Form
+        <FilterForm<TokenSearch>
           form={searchForm}
           name="tokenSearch"
-          layout="inline"
           initialValues={NO_SEARCH}
           onFinish={(values) => {
             setSearch({ keyword: values.keyword ?? '', token: values.token ?? '' });
             setPage(1);
           }}
-          style={{ marginBottom: 16, rowGap: 8 }}
+          style={{ marginBottom: 16 }}
         >
           <Form.Item name="keyword" label={t('token.keyword')}>
             <Input placeholder={t('token.keywordPlaceholder')} allowClear />
@@ -69,7 +67,7 @@ export function TokensPage() {
               setPage(1);
             }}
           />
-        </Form>
+        </FilterForm>
         <Space wrap style={{ marginBottom: 16 }}>
           <Button
             type="primary"
@@ -84,11 +82,11 @@ export function TokensPage() {
             {t('common.refresh')}
           </Button>
         </Space>
-        <Table<TokenView>
+        <ListTable<TokenView>
+          query={tokens}
           rowKey="id"
           columns={columns}
           dataSource={tokens.data?.items ?? []}
-          loading={tokens.isLoading}
           pagination={pagination(tokens.data?.total ?? 0)}
           scroll={{ x: 'max-content' }}
           rowSelection={{

@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locale.ts';
 export const locale: Locale = {
   zh: {
     token: {
-      title: '令牌管理',
+      title: 'API 令牌',
       warning: '令牌仅供自己使用，请勿分享给他人，以免造成额度损失。',
       keyword: '令牌名称',
       keywordPlaceholder: '搜索令牌名称',
@@ -65,7 +65,7 @@ export const locale: Locale = {
   },
   en: {
     token: {
-      title: 'Tokens',
+      title: 'API tokens',
       warning: 'Tokens are for your own use only. Do not hand them to others, or your quota may be lost.',
       keyword: 'Token name',
       keywordPlaceholder: 'Search by token name',

@@ -1,12 +1,13 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { TokenStatus, type TokenView } from '@relaygate/contract';
-import { Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateTime } from '../../components/DateTime.tsx';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
 import { showSuccess } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { useCopy } from '../../components/use-copy.tsx';
-import { formatTimestamp } from '../../lib/time.ts';
 import { TOKENS_QUERY_KEY, deleteToken, setTokenStatus } from './token-api.ts';
 import { NEVER_EXPIRES } from './token-expiry.ts';
 import { fullKey, maskKey, toggledStatus, tokenStatusTag } from './token-view.ts';
@@ -29,7 +30,7 @@ export function useTokenColumns(onEdit: (token: TokenView) => void): TableColumn
   });
 
   return [
-    { title: t('common.name'), dataIndex: 'name', key: 'name', ellipsis: true },
+    { title: t('common.name'), dataIndex: 'name', key: 'name', width: 160, ellipsis: { showTitle: true } },
     {
       title: t('common.status'),
       key: 'status',
@@ -71,13 +72,13 @@ export function useTokenColumns(onEdit: (token: TokenView) => void): TableColumn
     {
       title: t('common.createdTime'),
       key: 'created_time',
-      render: (_, token) => formatTimestamp(token.created_time),
+      render: (_, token) => <DateTime seconds={token.created_time} />,
     },
     {
       title: t('token.expiredTime'),
       key: 'expired_time',
       render: (_, token) =>
-        token.expired_time === NEVER_EXPIRES ? t('common.never') : formatTimestamp(token.expired_time),
+        token.expired_time === NEVER_EXPIRES ? t('common.never') : <DateTime seconds={token.expired_time} />,
     },
     {
       title: t('common.group'),
@@ -91,35 +92,25 @@ export function useTokenColumns(onEdit: (token: TokenView) => void): TableColumn
       render: (_, token) => {
         const next = toggledStatus(token.status);
         return (
-          <Space size={0} wrap>
-            <Button type="link" size="small" onClick={() => void copy(fullKey(token.key))}>
-              {t('common.copy')}
-            </Button>
-            <Button type="link" size="small" onClick={() => onEdit(token)}>
-              {t('common.edit')}
-            </Button>
-            {next !== null && (
-              <Button
-                type="link"
-                size="small"
-                danger={next === TokenStatus.Disabled}
-                onClick={() => toggle.mutate({ id: token.id, status: next })}
-              >
-                {next === TokenStatus.Enabled ? t('common.enable') : t('common.disable')}
-              </Button>
-            )}
-            <Popconfirm
-              title={t('token.deleteConfirm', { name: token.name })}
-              okText={t('common.delete')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync(token.id)}
-            >
-              <Button type="link" size="small" danger>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
+          <RowActions
+            actions={[
+              { key: 'copy', label: t('common.copy'), onClick: () => copy(fullKey(token.key)) },
+              { key: 'edit', label: t('common.edit'), onClick: () => onEdit(token) },
+              next !== null && {
+                key: 'toggle',
+                label: next === TokenStatus.Enabled ? t('common.enable') : t('common.disable'),
+                danger: next === TokenStatus.Disabled,
+                onClick: () => toggle.mutate({ id: token.id, status: next }),
+              },
+              {
+                key: 'delete',
+                label: t('common.delete'),
+                danger: true,
+                confirm: t('token.deleteConfirm', { name: token.name }),
+                onClick: () => remove.mutateAsync(token.id),
+              },
+            ]}
+          />
         );
       },
     },

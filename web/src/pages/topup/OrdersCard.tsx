@@ -1,11 +1,13 @@
 import { TopUpStatus, type TopUpView } from '@relaygate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Popconfirm, Segmented, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Card, Input, Segmented, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTime } from '../../components/DateTime.tsx';
+import { ListTable } from '../../components/LoadError.tsx';
+import { RowActions } from '../../components/RowActions.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { usePaging } from '../../components/use-paging.ts';
-import { formatTimestamp } from '../../lib/time.ts';
 import { isAdmin, useSessionUser } from '../../session/session-store.ts';
 import {
   SELF_QUERY_KEY,
@@ -55,31 +57,32 @@ export function OrdersCard() {
     {
       title: t('common.createdTime'),
       key: 'create_time',
-      render: (_, order) => formatTimestamp(order.create_time),
+      render: (_, order) => <DateTime seconds={order.create_time} />,
     },
     {
       title: t('topup.orders.completeTime'),
       key: 'complete_time',
-      render: (_, order) => formatTimestamp(order.complete_time),
+      render: (_, order) => <DateTime seconds={order.complete_time} />,
     },
     ...(showAll
       ? [
           {
             title: t('common.actions'),
             key: 'actions',
-            render: (_: unknown, order: TopUpView) =>
-              order.status === TopUpStatus.Pending && (
-                <Popconfirm
-                  title={t('topup.orders.completeConfirm', { tradeNo: order.trade_no })}
-                  okText={t('common.confirm')}
-                  cancelText={t('common.cancel')}
-                  onConfirm={() => complete.mutateAsync(order.trade_no)}
-                >
-                  <Button type="link" size="small">
-                    {t('topup.orders.complete')}
-                  </Button>
-                </Popconfirm>
-              ),
+            fixed: 'right' as const,
+            render: (_: unknown, order: TopUpView) => (
+              <RowActions
+                actions={[
+                  order.status === TopUpStatus.Pending && {
+                    key: 'complete',
+                    label: t('topup.orders.complete'),
+                    confirm: t('topup.orders.completeConfirm', { tradeNo: order.trade_no }),
+                    confirmOk: t('common.confirm'),
+                    onClick: () => complete.mutateAsync(order.trade_no),
+                  },
+                ]}
+              />
+            ),
           },
         ]
       : []),
@@ -117,11 +120,11 @@ export function OrdersCard() {
           />
         </Space>
       )}
-      <Table<TopUpView>
+      <ListTable<TopUpView>
+        query={orders}
         rowKey="id"
         columns={columns}
         dataSource={orders.data?.items ?? []}
-        loading={orders.isLoading}
         pagination={pagination(orders.data?.total ?? 0)}
         scroll={{ x: 'max-content' }}
         data-testid="topup-orders"

@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locale.ts';
 export const locale: Locale = {
   zh: {
     topup: {
-      title: '我的钱包',
+      title: '钱包',
       balance: '当前余额',
       used: '历史消耗',
       link: '前往充值页面',
@@ -51,7 +51,7 @@ export const locale: Locale = {
   },
   en: {
     topup: {
-      title: 'My wallet',
+      title: 'Wallet',
       balance: 'Balance',
       used: 'Used so far',
       link: 'Go to the top-up page',

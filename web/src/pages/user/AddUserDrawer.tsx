@@ -1,6 +1,6 @@
-import { Button, Drawer, Form } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DrawerActions } from '../../components/DrawerActions.tsx';
+import { SideDrawer } from '../../components/DrawerActions.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { createUser, userKeys } from './user-api.ts';
 import { toCreatePayload, type AddUserValues } from './user-form.ts';
@@ -18,18 +18,17 @@ export function AddUserDrawer({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Drawer
+    <SideDrawer
       title={t('user.add.title')}
       open={open}
       onClose={onClose}
-      size={600}
       destroyOnHidden
-      extra={<DrawerActions onCancel={onClose} loading={create.isPending} onClick={() => form.submit()} />}
+      submit={{ loading: create.isPending, onClick: () => form.submit() }}
     >
       <Form form={form} name="addUser" layout="vertical" onFinish={submit} preserve={false}>
         <UserIdentityFields creating />
         <Button type="primary" htmlType="submit" hidden />
       </Form>
-    </Drawer>
+    </SideDrawer>
   );
 }

@@ -1,8 +1,9 @@
 import type { UserView } from '@relaygate/contract';
-import { Alert, Button, Divider, Drawer, Form, Input, InputNumber, Spin } from 'antd';
+import { Button, Divider, Form, Input, InputNumber, Spin } from 'antd';
+import { LoadError } from '../../components/LoadError.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DrawerActions } from '../../components/DrawerActions.tsx';
+import { SideDrawer } from '../../components/DrawerActions.tsx';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { amountPrefix, inputToQuota, isCurrencyDisplay } from '../../lib/quota.ts';
@@ -26,24 +27,20 @@ export function EditUserDrawer({ id, onClose }: { id: number | null; onClose: ()
   const save = useApiMutation(updateUser, { invalidate: [userKeys.all], onSuccess: onClose });
 
   return (
-    <Drawer
+    <SideDrawer
       title={t('user.edit.title')}
       open={id !== null}
       onClose={onClose}
-      size={600}
       destroyOnHidden
-      extra={
-        <DrawerActions
-          onCancel={onClose}
-          label={t('common.save')}
-          loading={save.isPending}
-          disabled={!user.data}
-          onClick={() => form.submit()}
-        />
-      }
+      submit={{
+        label: t('common.save'),
+        loading: save.isPending,
+        disabled: !user.data,
+        onClick: () => form.submit(),
+      }}
     >
       {user.isLoading && <Spin style={{ display: 'block', margin: '48px auto' }} />}
-      {user.error && <Alert type="error" showIcon title={user.error.message} />}
+      <LoadError query={user} />
       {user.data && shownId !== null && (
         <EditUserForm
           key={shownId}
@@ -52,7 +49,7 @@ export function EditUserDrawer({ id, onClose }: { id: number | null; onClose: ()
           onSubmit={(payload) => save.mutate(payload)}
         />
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }
 

@@ -1,9 +1,9 @@
 import type { ManageAction, UserView } from '@relaygate/contract';
-import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../components/RowActions.tsx';
 import { rowActions } from './user-labels.ts';
 
-/** The buttons of one user row: edit opens the drawer, the others call POST /api/user/manage. */
+/** The actions of one user row: edit opens the drawer, the others call POST /api/user/manage. */
 export function UserRowActions({
   user,
   busy,
@@ -13,48 +13,24 @@ export function UserRowActions({
   user: UserView;
   busy: boolean;
   onEdit: (id: number) => void;
-  onManage: (user: UserView, action: ManageAction) => void;
+  onManage: (user: UserView, action: ManageAction) => unknown;
 }) {
   const { t } = useTranslation();
-  const actions = rowActions(user);
-  if (actions.length === 0) return null;
   return (
-    <Space size={0} wrap>
-      {actions.map((action) => {
-        if (action === 'edit')
-          return (
-            <Button key={action} type="link" size="small" onClick={() => onEdit(user.id)}>
-              {t('common.edit')}
-            </Button>
-          );
-        if (action === 'delete')
-          return (
-            <Popconfirm
-              key={action}
-              title={t('user.actions.deleteConfirm', { name: user.username })}
-              okButtonProps={{ danger: true }}
-              okText={t('user.actions.delete')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => onManage(user, action)}
-            >
-              <Button type="link" size="small" danger disabled={busy}>
-                {t('user.actions.delete')}
-              </Button>
-            </Popconfirm>
-          );
-        return (
-          <Button
-            key={action}
-            type="link"
-            size="small"
-            danger={action === 'disable'}
-            disabled={busy}
-            onClick={() => onManage(user, action)}
-          >
-            {t(`user.actions.${action}`)}
-          </Button>
-        );
-      })}
-    </Space>
+    <RowActions
+      actions={rowActions(user).map((action) =>
+        action === 'edit'
+          ? { key: action, label: t('common.edit'), onClick: () => onEdit(user.id) }
+          : {
+              key: action,
+              label: t(`user.actions.${action}`),
+              danger: action === 'disable' || action === 'delete',
+              disabled: busy,
+              confirm:
+                action === 'delete' ? t('user.actions.deleteConfirm', { name: user.username }) : undefined,
+              onClick: () => onManage(user, action),
+            },
+      )}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FilterForm } from '../../components/FilterForm.tsx';
 import { SearchActions } from '../../components/SearchActions.tsx';
 import { GroupSelect } from './GroupSelect.tsx';
 import type { UserSearch } from './user-api.ts';
@@ -19,24 +20,28 @@ export function UserSearchForm({
     onSearch({ keyword: values.keyword?.trim() ?? '', group: values.group ?? '' });
 
   return (
-    <Form form={form} name="searchUser" layout="inline" onFinish={submit} style={{ rowGap: 8 }}>
-      <Form.Item name="keyword">
-        <Input allowClear placeholder={t('user.search.keyword')} style={{ width: 260 }} />
-      </Form.Item>
-      <Form.Item name="group">
-        <GroupSelect allowClear placeholder={t('user.search.group')} style={{ width: 180 }} />
-      </Form.Item>
-      <SearchActions
-        onReset={() => {
-          form.resetFields();
-          onSearch({ keyword: '', group: '' });
-        }}
-      />
-      <Form.Item style={{ marginLeft: 'auto', marginInlineEnd: 0 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-          {t('user.add.button')}
-        </Button>
-      </Form.Item>
-    </Form>
+    <Flex wrap gap={8} justify="space-between" align="flex-start">
+      <FilterForm<Partial<UserSearch>> form={form} name="searchUser" onFinish={submit}>
+        <Form.Item name="keyword">
+          <Input allowClear placeholder={t('user.search.keyword')} style={{ width: 260, maxWidth: '100%' }} />
+        </Form.Item>
+        <Form.Item name="group">
+          <GroupSelect
+            allowClear
+            placeholder={t('user.search.group')}
+            style={{ width: 180, maxWidth: '100%' }}
+          />
+        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            onSearch({ keyword: '', group: '' });
+          }}
+        />
+      </FilterForm>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+        {t('user.add.button')}
+      </Button>
+    </Flex>
   );
 }

@@ -1,24 +1,24 @@
-import type { ManageAction, UserView } from '@relaygate/contract';
-import { Table, Tag, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import type { ManageAction, Page, UserView } from '@relaygate/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Tag, Typography, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../components/LoadError.tsx';
 import { BalanceText, QuotaText } from '../../components/QuotaText.tsx';
 import { UserRowActions } from './UserRowActions.tsx';
 import { roleLabel, statusLabel } from './user-labels.ts';
 
 export function UserTable({
-  users,
-  loading,
+  query,
   pagination,
   busyId,
   onEdit,
   onManage,
 }: {
-  users: UserView[];
-  loading: boolean;
+  query: UseQueryResult<Page<UserView>>;
   pagination: TablePaginationConfig;
   busyId: number | null;
   onEdit: (id: number) => void;
-  onManage: (user: UserView, action: ManageAction) => void;
+  onManage: (user: UserView, action: ManageAction) => unknown;
 }) {
   const { t } = useTranslation();
   const columns: TableColumnsType<UserView> = [
@@ -75,18 +75,19 @@ export function UserTable({
     {
       title: t('common.actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, user) => (
         <UserRowActions user={user} busy={busyId === user.id} onEdit={onEdit} onManage={onManage} />
       ),
     },
   ];
   return (
-    <Table<UserView>
+    <ListTable<UserView>
+      query={query}
       rowKey="id"
       size="middle"
       columns={columns}
-      dataSource={users}
-      loading={loading}
+      dataSource={query.data?.items ?? []}
       pagination={pagination}
       scroll={{ x: 'max-content' }}
     />

@@ -1,10 +1,10 @@
 import type { ManageAction, Page, UserView } from '@relaygate/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Card, Flex } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { showError, showSuccess } from '../../components/feedback.ts';
+import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { usePaging } from '../../components/use-paging.ts';
 import { AddUserDrawer } from './AddUserDrawer.tsx';
 import { EditUserDrawer } from './EditUserDrawer.tsx';
@@ -31,23 +31,22 @@ export function UsersPage() {
   const { page, pageSize, setPage, pagination } = usePaging();
   const users = useUsers(search, page, pageSize);
 
-  const manage = useMutation({
-    mutationFn: ({ user, action }: { user: UserView; action: ManageAction }) => manageUser(user.id, action),
-    onError: showError,
-    onSuccess: (result, { user, action }) => {
-      showSuccess(t('common.success'));
-      queryClient.setQueriesData<Page<UserView>>({ queryKey: userKeys.lists }, (current) =>
-        current
-          ? {
-              ...current,
-              items: current.items.map((row) =>
-                row.id === user.id ? applyManageResult(row, action, result) : row,
-              ),
-            }
-          : current,
-      );
+  const manage = useApiMutation(
+    ({ user, action }: { user: UserView; action: ManageAction }) => manageUser(user.id, action),
+    {
+      onSuccess: (result, { user, action }) =>
+        queryClient.setQueriesData<Page<UserView>>({ queryKey: userKeys.lists }, (current) =>
+          current
+            ? {
+                ...current,
+                items: current.items.map((row) =>
+                  row.id === user.id ? applyManageResult(row, action, result) : row,
+                ),
+              }
+            : current,
+        ),
     },
-  });
+  );
 
   const closeDrawer = () => navigate('/user');
 
@@ -61,14 +60,12 @@ export function UsersPage() {
           }}
           onAdd={() => navigate('/user/edit')}
         />
-        {users.error && <Alert type="error" showIcon title={users.error.message} />}
         <UserTable
-          users={users.data?.items ?? []}
-          loading={users.isFetching}
+          query={users}
           pagination={pagination(users.data?.total ?? 0)}
           busyId={manage.isPending ? (manage.variables?.user.id ?? null) : null}
           onEdit={(id) => navigate(`/user/edit/${id}`)}
-          onManage={(user, action) => manage.mutate({ user, action })}
+          onManage={(user, action) => manage.mutateAsync({ user, action })}
         />
       </Flex>
       <AddUserDrawer open={adding} onClose={closeDrawer} />

@@ -13,6 +13,7 @@ import { planSave } from '../model/plan-save.ts';
 import type { SectionSpec } from '../sections/section-spec.ts';
 import { OptionInput } from './OptionInput.tsx';
 import { QuotaHint } from './QuotaHint.tsx';
+import { sectionCardId } from './SectionIndex.tsx';
 
 interface Props {
   section: SectionSpec;
@@ -91,7 +92,12 @@ export function OptionSection({ section, options, children, actions }: Props) {
   };
 
   return (
-    <Card title={t(`setting.${section.title}`)} size="small" style={{ marginBottom: 16 }}>
+    <Card
+      id={sectionCardId(section.form)}
+      title={t(`setting.${section.title}`)}
+      size="small"
+      style={{ marginBottom: 16 }}
+    >
       {section.note && (
         <Typography.Paragraph type="secondary">{t(`setting.${section.note}`)}</Typography.Paragraph>
       )}

@@ -6,6 +6,7 @@ import { api } from '../../../api/client.ts';
 import { showError } from '../../../components/feedback.ts';
 import { OPTIONS_QUERY_KEY } from '../api/options-api.ts';
 import { OptionSection } from '../components/OptionSection.tsx';
+import { sectionCardId } from '../components/SectionIndex.tsx';
 import type { OptionMap } from '../model/option-fields.ts';
 import { addRow, emptyRow } from '../model/ratio-rows.ts';
 import { RATIO_JSON_SECTION } from '../sections/operation-sections.ts';
@@ -39,6 +40,9 @@ function ResetRatiosButton() {
   );
 }
 
+/** The card's place in the operation tab's index. */
+export const RATIO_CARD = { form: 'setting_ratio_card', title: 'sections.ratios' };
+
 /** Model prices and ratios: the JSON tables, the visual editor and the models left unpriced. */
 export function ModelRatioCard({ options }: { options: OptionMap }) {
   const { t } = useTranslation();
@@ -56,7 +60,12 @@ export function ModelRatioCard({ options }: { options: OptionMap }) {
   };
 
   return (
-    <Card title={t('setting.sections.ratios')} size="small" style={{ marginBottom: 16 }}>
+    <Card
+      id={sectionCardId(RATIO_CARD.form)}
+      title={t(`setting.${RATIO_CARD.title}`)}
+      size="small"
+      style={{ marginBottom: 16 }}
+    >
       <Tabs
         activeKey={tab}
         onChange={setTab}

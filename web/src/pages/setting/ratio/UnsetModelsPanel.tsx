@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input, Table, Typography } from 'antd';
+import { Button, Input, Table, Typography } from 'antd';
+import { LoadError } from '../../../components/LoadError.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
@@ -23,7 +24,7 @@ export function UnsetModelsPanel({ rows, onAdd }: Props) {
     name.toLowerCase().includes(search.trim().toLowerCase()),
   );
 
-  if (enabled.isError) return <Alert type="error" showIcon title={(enabled.error as Error).message} />;
+  if (enabled.isError) return <LoadError query={enabled} />;
 
   return (
     <>

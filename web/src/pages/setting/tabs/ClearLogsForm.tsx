@@ -1,10 +1,11 @@
-import { App, Button, DatePicker, Divider, Form, Popconfirm } from 'antd';
+import { App, Button, Divider, Form, Popconfirm } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
+import { DateTimeInput } from '../../../components/DateRangeInput.tsx';
 import { showError } from '../../../components/feedback.ts';
-import { DATE_TIME_FORMAT } from '../../../lib/time.ts';
+import { useIsMobile } from '../../../components/use-is-mobile.ts';
 
 /** Deletes every usage log older than the chosen time (default: one month ago) and tells how many. */
 export function ClearLogsForm() {
@@ -12,6 +13,7 @@ export function ClearLogsForm() {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ before: Dayjs | null }>();
   const [busy, setBusy] = useState(false);
+  const phone = useIsMobile();
 
   const clear = async () => {
     let before: Dayjs | null;
@@ -38,7 +40,8 @@ export function ClearLogsForm() {
       <Form
         form={form}
         name="setting_clear_logs"
-        layout="inline"
+        layout={phone ? 'vertical' : 'inline'}
+        style={{ rowGap: 8 }}
         initialValues={{ before: dayjs().subtract(1, 'month') }}
       >
         <Form.Item
@@ -46,7 +49,7 @@ export function ClearLogsForm() {
           label={t('setting.clearLogs.before')}
           rules={[{ required: true, message: t('setting.clearLogs.required') }]}
         >
-          <DatePicker showTime format={DATE_TIME_FORMAT} />
+          <DateTimeInput allowClear={false} />
         </Form.Item>
         <Form.Item>
           <Popconfirm

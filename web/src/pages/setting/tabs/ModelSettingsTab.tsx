@@ -1,14 +1,17 @@
 import { OptionSection } from '../components/OptionSection.tsx';
+import { SectionIndex } from '../components/SectionIndex.tsx';
 import type { OptionMap } from '../model/option-fields.ts';
 import { CLAUDE_SECTION, GEMINI_SECTION, GLOBAL_MODEL_SECTION } from '../sections/other-sections.ts';
+
+const SECTIONS = [GLOBAL_MODEL_SECTION, GEMINI_SECTION, CLAUDE_SECTION];
 
 /** Provider-specific settings (Gemini, Claude) and the global pass-through switch. */
 export function ModelSettingsTab({ options }: { options: OptionMap }) {
   return (
-    <>
-      <OptionSection section={GLOBAL_MODEL_SECTION} options={options} />
-      <OptionSection section={GEMINI_SECTION} options={options} />
-      <OptionSection section={CLAUDE_SECTION} options={options} />
-    </>
+    <SectionIndex sections={SECTIONS}>
+      {SECTIONS.map((section) => (
+        <OptionSection key={section.form} section={section} options={options} />
+      ))}
+    </SectionIndex>
   );
 }

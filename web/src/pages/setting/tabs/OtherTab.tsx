@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatus } from '../../../status/status.ts';
 import { OptionSection } from '../components/OptionSection.tsx';
+import { SectionIndex } from '../components/SectionIndex.tsx';
 import type { OptionMap } from '../model/option-fields.ts';
 import { fetchLatestRelease, type LatestRelease } from '../model/release.ts';
 import { OTHER_SECTIONS } from '../sections/other-sections.ts';
@@ -54,11 +55,11 @@ function VersionCard() {
 /** Site texts (notice, name, logo, home page, about, footer), one save each, and version info. */
 export function OtherTab({ options }: { options: OptionMap }) {
   return (
-    <>
+    <SectionIndex sections={OTHER_SECTIONS}>
       {OTHER_SECTIONS.map((section) => (
         <OptionSection key={section.form} section={section} options={options} />
       ))}
       <VersionCard />
-    </>
+    </SectionIndex>
   );
 }

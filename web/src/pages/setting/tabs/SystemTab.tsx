@@ -1,4 +1,5 @@
 import { OptionSection } from '../components/OptionSection.tsx';
+import { SectionIndex } from '../components/SectionIndex.tsx';
 import type { OptionMap } from '../model/option-fields.ts';
 import {
   EMAIL_DOMAIN_SECTION,
@@ -33,10 +34,10 @@ const SECTIONS = [
 /** System settings: addresses, payment, sign-in methods and their credentials, mail. */
 export function SystemTab({ options }: { options: OptionMap }) {
   return (
-    <>
+    <SectionIndex sections={SECTIONS}>
       {SECTIONS.map((section) => (
         <OptionSection key={section.form} section={section} options={options} />
       ))}
-    </>
+    </SectionIndex>
   );
 }

@@ -1,0 +1,197 @@
+import type { Page } from '@playwright/test';
+import type { StatusObject } from '@relaygate/contract';
+import { join } from 'node:path';
+import { expect, test } from './support/test.ts';
+import { NEW_ROOT_PASSWORD, ROOT_USERNAME, TOKEN_NAME, screenshotDir } from './support/constants.ts';
+import { apiCall, apiGet, uniqueSuffix, useEnglish } from './support/console-api.ts';
+import { collectPageErrors, expectSignedIn, signIn } from './support/session.ts';
+
+/**
+ * The finish every screen shares, after the journey set root's password and made a token: the
+ * shell stays in place, a failed list says so with a retry, sign-in pages send a signed-in user on,
+ * each screen names itself in the title, a phone reaches the public pages, and admin-set Markdown
+ * renders without running anything in it.
+ */
+
+const PHONE = { width: 390, height: 844 };
+
+let errors: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  errors = collectPageErrors(page);
+  await useEnglish(page);
+});
+
+test.afterEach(() => {
+  expect(errors).toEqual([]);
+});
+
+async function signedIn(page: Page): Promise<void> {
+  await signIn(page, ROOT_USERNAME, NEW_ROOT_PASSWORD);
+  await expectSignedIn(page);
+}
+
+const systemName = async (page: Page) =>
+  (await apiGet<StatusObject>(page, '/api/status')).data.system_name || 'Relaygate';
+
+test('the top bar and the side menu stay in place while a long page scrolls', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signedIn(page);
+  await page.goto('/setting?tab=system');
+  const topBar = page.locator('.ant-layout-header');
+  const menu = page.getByTestId('sidebar').getByRole('menuitem', { name: 'Usage logs' });
+  await expect(page.locator('#setting_turnstile-card')).toBeAttached();
+  const before = await menu.boundingBox();
+
+  await page.locator('#setting_turnstile-card').scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  expect((await topBar.boundingBox())?.y).toBe(0);
+  await expect(topBar.getByText(await systemName(page))).toBeInViewport();
+  expect((await menu.boundingBox())?.y).toBe(before?.y);
+  await expect(menu).toBeInViewport();
+  // The tab bar stays too, right under the top bar.
+  await expect(page.getByRole('tab', { name: 'Other' })).toBeInViewport();
+  await page.screenshot({ path: join(screenshotDir(), 'finish-sticky-shell.png') });
+});
+
+test('a failed list load says so with a retry, once, and the retry loads the list', async ({ page }) => {
+  await signedIn(page);
+  let failing = true;
+  await page.route(
+    (url) => url.pathname.startsWith('/api/token/'),
+    (route) =>
+      failing && route.request().method() === 'GET'
+        ? route.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway' })
+        : route.fallback(),
+  );
+  await page.goto('/token');
+
+  const error = page.getByTestId('load-error');
+  await expect(error).toContainText('Could not load');
+  await expect(error).toContainText('502');
+  await expect(page.locator('.ant-table-placeholder')).toContainText('Nothing loaded');
+  await expect(page.getByText('No data')).toHaveCount(0);
+  // The page is the one place saying it: no toast besides.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  await page.screenshot({ path: join(screenshotDir(), 'finish-load-error.png') });
+
+  failing = false;
+  await error.getByTestId('load-retry').click();
+  await expect(page.locator('.ant-table-row', { hasText: TOKEN_NAME })).toBeVisible();
+  await expect(error).toHaveCount(0);
+  // The browser logs each refused request; that is the point of this test, not a page error.
+  errors = errors.filter((text) => !text.includes('502'));
+});
+
+test('a signed-in user opening the sign-in pages is sent on', async ({ page }) => {
+  await signedIn(page);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/token$/);
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/token$/);
+  await page.goto('/login?redirect=%2Flog');
+  await expect(page).toHaveURL(/\/log$/);
+  await expect(page.locator('form#logFilter')).toBeVisible();
+  // Never off the site.
+  await page.goto('/login?redirect=%2F%2Fexample.com');
+  await expect(page).toHaveURL(/\/token$/);
+});
+
+test('signing in goes back to the page the visitor came for', async ({ page }) => {
+  await page.goto('/channel');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.locator('#login_username').fill(ROOT_USERNAME);
+  await page.locator('#login_password').fill(NEW_ROOT_PASSWORD);
+  await page.locator('form#login button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/channel$/);
+});
+
+test('each screen names itself in the browser title, in the console language', async ({ page }) => {
+  await signedIn(page);
+  const name = await systemName(page);
+  const screens: [string, string][] = [
+    ['/token', 'API tokens'],
+    ['/log', 'Usage logs'],
+    ['/channel', 'Channels'],
+    ['/channel/add', 'Channels'],
+    ['/setting?tab=other', 'System settings'],
+    ['/pricing', 'Pricing'],
+    ['/no-such-page', 'Page not found'],
+  ];
+  for (const [path, screen] of screens) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(`${screen} - ${name}`);
+  }
+
+  // The title follows a change of language and every move inside the console.
+  await page.goto('/token');
+  await page.getByTestId('language-menu').hover();
+  await page.getByRole('menuitem', { name: '中文' }).click();
+  await expect(page).toHaveTitle(`API 令牌 - ${name}`);
+  await page.getByTestId('sidebar').getByRole('menuitem', { name: '渠道' }).click();
+  await expect(page).toHaveTitle(`渠道 - ${name}`);
+  await page.getByTestId('sidebar').getByRole('menuitem', { name: '使用日志' }).click();
+  await expect(page).toHaveTitle(`使用日志 - ${name}`);
+});
+
+test('a signed-out visitor on a phone reaches About and Pricing from the top bar', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  await expect(page.getByTestId('footer')).toBeVisible();
+
+  await page.getByTestId('site-links').click();
+  await page.getByRole('menuitem', { name: 'About' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page).toHaveTitle(/^About - /);
+
+  await page.getByTestId('site-links').click();
+  await page.getByRole('menuitem', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.locator('.ant-table')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.screenshot({ path: join(screenshotDir(), 'finish-phone-pricing.png') });
+});
+
+test('the home page renders Markdown, and HTML in it is sanitised: its script never runs', async ({
+  page,
+}) => {
+  await signedIn(page);
+  const marker = `md-${uniqueSuffix()}`;
+  const content = [
+    `# Welcome ${marker}`,
+    '',
+    'Some **bold** text and a [link](https://example.com).',
+    '',
+    '| model | price |',
+    '| --- | --- |',
+    '| gpt-4o | $2.50 |',
+    '',
+    '<script>window.__homeScriptRan = true</script>',
+    '<img src="x" onerror="window.__homeHandlerRan = true">',
+  ].join('\n');
+  const saved = await apiCall<unknown>(page, 'PUT', '/api/option/', {
+    key: 'HomePageContent',
+    value: content,
+  });
+  expect(saved.success).toBe(true);
+  try {
+    await page.goto('/');
+    const body = page.getByTestId('page-content');
+    await expect(body.getByRole('heading', { level: 1 })).toHaveText(`Welcome ${marker}`);
+    await expect(body.locator('strong')).toHaveText('bold');
+    await expect(body.getByRole('link', { name: 'link' })).toHaveAttribute('href', 'https://example.com');
+    await expect(body.locator('table td').first()).toHaveText('gpt-4o');
+    await expect(body.locator('script')).toHaveCount(0);
+    await expect(body.locator('[onerror]')).toHaveCount(0);
+    expect(
+      await page.evaluate(() => {
+        const seen = window as unknown as Record<string, unknown>;
+        return [seen.__homeScriptRan, seen.__homeHandlerRan];
+      }),
+    ).toEqual([undefined, undefined]);
+    expect(await body.textContent()).not.toContain('**');
+    await page.screenshot({ path: join(screenshotDir(), 'finish-home-markdown.png') });
+  } finally {
+    await apiCall<unknown>(page, 'PUT', '/api/option/', { key: 'HomePageContent', value: '' });
+  }
+});

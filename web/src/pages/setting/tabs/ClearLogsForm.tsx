@@ -1,4 +1,4 @@
-import { App, Button, DatePicker, Divider, Form, Popconfirm } from 'antd';
+import { App, Button, DatePicker, Divider, Flex, Form, Popconfirm } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,30 +35,33 @@ export function ClearLogsForm() {
   return (
     <>
       <Divider />
+      {/* Label above, picker and button side by side while they fit: an inline form is wider than a phone. */}
       <Form
         form={form}
         name="setting_clear_logs"
-        layout="inline"
+        layout="vertical"
         initialValues={{ before: dayjs().subtract(1, 'month') }}
       >
-        <Form.Item
-          name="before"
-          label={t('setting.clearLogs.before')}
-          rules={[{ required: true, message: t('setting.clearLogs.required') }]}
-        >
-          <DatePicker showTime format={DATE_TIME_FORMAT} />
-        </Form.Item>
-        <Form.Item>
-          <Popconfirm
-            title={t('setting.clearLogs.confirm')}
-            onConfirm={clear}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-          >
-            <Button danger loading={busy}>
-              {t('setting.clearLogs.button')}
-            </Button>
-          </Popconfirm>
+        <Form.Item label={t('setting.clearLogs.before')} htmlFor="setting_clear_logs_before" required>
+          <Flex gap={8} wrap>
+            <Form.Item
+              name="before"
+              noStyle
+              rules={[{ required: true, message: t('setting.clearLogs.required') }]}
+            >
+              <DatePicker showTime format={DATE_TIME_FORMAT} />
+            </Form.Item>
+            <Popconfirm
+              title={t('setting.clearLogs.confirm')}
+              onConfirm={clear}
+              okText={t('common.confirm')}
+              cancelText={t('common.cancel')}
+            >
+              <Button danger loading={busy}>
+                {t('setting.clearLogs.button')}
+              </Button>
+            </Popconfirm>
+          </Flex>
         </Form.Item>
       </Form>
     </>

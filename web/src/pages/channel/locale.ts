@@ -9,7 +9,7 @@ export const locale: Locale = {
       toolbar: {
         add: '添加渠道',
         testAll: '测试所有渠道',
-        updateBalances: '更新所有已启用通道余额',
+        updateBalances: '更新所有已启用渠道余额',
         deleteDisabled: '删除禁用渠道',
         deleteSelected: '删除所选渠道',
         batchTag: '批量设置标签',

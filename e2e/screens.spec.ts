@@ -177,3 +177,29 @@ test('an expired session sends the user to the login page with the notice', asyn
   await expect(page).toHaveURL(/\/login\?expired=true/);
   await expect(page.getByText(/Not logged in or session expired|未登录或登录已过期/)).toBeVisible();
 });
+
+test("the tour's checks report what they look for, and only that", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'zh'));
+  await page.goto('/about');
+  await expect(page.getByTestId('footer')).toBeVisible();
+  expect(await findOverflow(page)).toEqual([]);
+  expect(await findUntranslated(page, 'zh', ENGLISH, ALLOWED)).toEqual([]);
+
+  await page.evaluate(() => {
+    const content = document.querySelector('.ant-layout-content')!;
+    content.insertAdjacentHTML(
+      'beforeend',
+      '<div style="overflow-x:auto"><div class="scrolled" style="width:900px">wide but scrolled</div></div>' +
+        '<p class="too-wide" style="width:600px">Save</p><span>令牌 English</span>',
+    );
+  });
+  const overflow = await findOverflow(page);
+  expect(overflow).toContainEqual(expect.stringMatching(/^the page scrolls sideways/));
+  expect(overflow).toContainEqual(expect.stringContaining('<p class="too-wide"> "Save"'));
+  expect(overflow.join('\n')).not.toContain('scrolled');
+  expect(await findUntranslated(page, 'zh', ENGLISH, ALLOWED)).toEqual(['"Save" in <p class="too-wide">']);
+  expect(await findUntranslated(page, 'en', ENGLISH, ALLOWED)).toContainEqual(
+    expect.stringContaining('"令牌 English" in <span>'),
+  );
+});

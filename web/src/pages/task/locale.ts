@@ -27,8 +27,8 @@ export const locale: Locale = {
         status: '任务状态',
         progress: '进度',
         image: '结果图片',
-        prompt: 'Prompt',
-        promptEn: 'PromptEn',
+        prompt: '提示词',
+        promptEn: '英文提示词',
         failReason: '失败原因',
       },
       status: {

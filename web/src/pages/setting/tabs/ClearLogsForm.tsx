@@ -37,6 +37,7 @@ export function ClearLogsForm() {
   return (
     <>
       <Divider />
+      {/* Label above, picker and button side by side while they fit: an inline form is wider than a phone. */}
       <Form
         form={form}
         name="setting_clear_logs"

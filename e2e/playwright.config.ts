@@ -13,7 +13,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
-  timeout: 60_000,
+  // A limit for a stuck test, not a speed check: the tour and the journey take far less on a quiet machine.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: 'report', open: 'never' }]],
   use: {

@@ -22,21 +22,23 @@ export interface RowAction {
 function useRunAction() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  // A failure is shown by the action's own error notice (useApiMutation), never as an unhandled rejection.
+  const attempt = async (action: RowAction) => {
+    try {
+      await action.onClick();
+    } catch {
+      /* shown already */
+    }
+  };
   return (action: RowAction) => {
-    if (!action.confirm) return void action.onClick();
+    if (!action.confirm) return void attempt(action);
     modal.confirm({
       title: action.confirm,
       okText: action.confirmOk ?? action.label,
       cancelText: t('common.cancel'),
       okButtonProps: { danger: action.danger },
-      // A failure is shown by the action's own error notice; the dialog just closes.
-      onOk: async () => {
-        try {
-          await action.onClick();
-        } catch {
-          /* shown already */
-        }
-      },
+      // On a failure the dialog just closes.
+      onOk: () => attempt(action),
     });
   };
 }

@@ -13,7 +13,13 @@ import { apiCall, apiGet, uniqueSuffix } from './support/console-api.ts';
 import { collectPageErrors, expectSignedIn, signIn } from './support/session.ts';
 import { englishOnlyStrings } from './support/tour/locale-strings.ts';
 import { findOverflow, findUntranslated } from './support/tour/page-checks.ts';
-import { VISITOR_SCREENS, USER_SCREENS, rootScreens, type Screen } from './support/tour/screens.ts';
+import {
+  NOT_FOUND_PATH,
+  VISITOR_SCREENS,
+  USER_SCREENS,
+  rootScreens,
+  type Screen,
+} from './support/tour/screens.ts';
 
 /**
  * The tour: every screen, light and dark, Chinese and English, on a desktop and on a phone, with no
@@ -107,20 +113,33 @@ async function settle(page: Page) {
   );
 }
 
-/**
- * Opens a screen: the first by loading the console, the others through its router, as a click in
- * the menu does (much faster than loading the whole console again for each of ~30 screens).
- */
-async function visit(page: Page, path: string) {
-  if (page.url() === 'about:blank') return void (await page.goto(path));
+const notFound = (page: Page) => page.locator('.ant-result-404');
+
+/** Navigates through the console's router, as a click in the menu does. */
+async function navigate(page: Page, path: string) {
   await page.evaluate((path) => {
     history.pushState(null, '', path);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
 
+/**
+ * Opens a screen: the first by loading the console, the others through its router (much faster
+ * than loading the whole console again for each of ~30 screens). The router renders a new route
+ * when it is ready, so the previous screen stays a moment and would pass for the next one (both
+ * have a table): each visit goes through the not-found page first, and the new screen is there
+ * once that has gone.
+ */
+async function visit(page: Page, screen: Screen) {
+  if (page.url() === 'about:blank') return void (await page.goto(screen.path));
+  await navigate(page, NOT_FOUND_PATH);
+  await expect(notFound(page)).toBeVisible();
+  await navigate(page, screen.path);
+  if (screen.path !== NOT_FOUND_PATH) await expect(notFound(page)).toHaveCount(0);
+}
+
 async function showScreen(page: Page, screen: Screen) {
-  await visit(page, screen.path);
+  await visit(page, screen);
   await screen.open?.(page);
   await expect(screen.ready(page).first()).toBeVisible();
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
@@ -171,7 +190,7 @@ for (const { size, theme, language, role } of TOURS)
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         const file = `${prefix}${screen.name}-${theme}-${language}-${size.width}.png`;
-        await page.screenshot({ path: join(screenshotDir(), file), fullPage: true });
+        await page.screenshot({ path: join(screenshotDir(), file), fullPage: true, animations: 'disabled' });
         expect.soft(errors, `${screen.name}: page errors`).toEqual([]);
         expect.soft(await findOverflow(page), `${screen.name}: wider than the screen`).toEqual([]);
         const untranslated = await findUntranslated(page, language, ENGLISH, allowed);

@@ -9,6 +9,9 @@ export interface Screen {
   open?: (page: Page) => Promise<void>;
 }
 
+/** A path no route answers: the console's not-found page. */
+export const NOT_FOUND_PATH = '/no-such-page';
+
 const table = (page: Page) => page.locator('.ant-table');
 const footer = (page: Page) => page.getByTestId('footer');
 const form = (id: string) => (page: Page) => page.locator(`form#${id}`);
@@ -26,7 +29,7 @@ export const VISITOR_SCREENS: Screen[] = [
   { name: 'home', path: '/', ready: footer },
   { name: 'about', path: '/about', ready: footer },
   { name: 'pricing', path: '/pricing', ready: table },
-  { name: 'not-found', path: '/no-such-page', ready: (page) => page.locator('.ant-result-404') },
+  { name: 'not-found', path: NOT_FOUND_PATH, ready: (page) => page.locator('.ant-result-404') },
 ];
 
 /** What an ordinary user sees: the console without the admin area. */
@@ -79,6 +82,6 @@ export function rootScreens(channelId: number, userId: number): Screen[] {
       path: `/setting?tab=${tab}`,
       ready: (page: Page) => page.getByRole('tabpanel').locator('form'),
     })),
-    { name: 'not-found', path: '/no-such-page', ready: (page) => page.locator('.ant-result-404') },
+    { name: 'not-found', path: NOT_FOUND_PATH, ready: (page) => page.locator('.ant-result-404') },
   ];
 }

@@ -127,6 +127,8 @@ export interface CallResult {
   code: string | null;
   /** Date.now() when the whole answer had arrived. */
   at: number;
+  /** The gateway's request id (X-Oneapi-Request-Id), which its log row records; '' when none came. */
+  requestId: string;
 }
 
 /** One call with plain fetch, read to the end; never throws (a dead gateway is status 0). */
@@ -146,9 +148,10 @@ export async function callGateway(url: string, key: string, body: unknown): Prom
         code = null;
       }
     }
-    return { status: response.status, code, at: Date.now() };
+    const requestId = response.headers.get('x-oneapi-request-id') ?? '';
+    return { status: response.status, code, at: Date.now(), requestId };
   } catch {
-    return { status: 0, code: null, at: Date.now() };
+    return { status: 0, code: null, at: Date.now(), requestId: '' };
   }
 }
 

@@ -186,3 +186,36 @@ test('the home page renders Markdown, and HTML in it is sanitised: its script ne
     await apiCall<unknown>(page, 'PUT', '/api/option/', { key: 'HomePageContent', value: '' });
   }
 });
+
+test("the operator's footer renders its HTML sanitised: links stay, scripts and handlers never run", async ({
+  page,
+}) => {
+  await signedIn(page);
+  const marker = `footer-${uniqueSuffix()}`;
+  const footer = [
+    `<p>${marker} · <a href="https://example.com/terms">Terms</a></p>`,
+    '<script>window.__footerScriptRan = true</script>',
+    '<img src="x" onerror="window.__footerHandlerRan = true">',
+  ].join('\n');
+  const saved = await apiCall<unknown>(page, 'PUT', '/api/option/', { key: 'Footer', value: footer });
+  expect(saved.success).toBe(true);
+  try {
+    await page.goto('/about');
+    const shown = page.getByTestId('footer');
+    await expect(shown).toContainText(marker);
+    await expect(shown.getByRole('link', { name: 'Terms' })).toHaveAttribute(
+      'href',
+      'https://example.com/terms',
+    );
+    await expect(shown.locator('script')).toHaveCount(0);
+    await expect(shown.locator('[onerror]')).toHaveCount(0);
+    expect(
+      await page.evaluate(() => {
+        const seen = window as unknown as Record<string, unknown>;
+        return [seen.__footerScriptRan, seen.__footerHandlerRan];
+      }),
+    ).toEqual([undefined, undefined]);
+  } finally {
+    await apiCall<unknown>(page, 'PUT', '/api/option/', { key: 'Footer', value: '' });
+  }
+});

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { StorageKey, readText, writeText } from '../lib/storage.ts';
+import { LATIN_SPACED, latinSpaced } from './latin-spacing.ts';
 import { LANGUAGES, type Language } from './locale.ts';
 import { resources } from './resources.ts';
 
@@ -22,6 +23,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+i18n.services.formatter?.add(LATIN_SPACED, latinSpaced);
 
 document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (language) => {

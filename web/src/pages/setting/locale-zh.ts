@@ -10,7 +10,7 @@ export const zh = {
     },
     loadFailed: '加载设置失败',
     sectionIndex: '本页设置',
-    saveSection: '保存{{name}}',
+    saveSection: '保存{{name, latinSpaced}}',
     quotaWorth: '额度单位，约合 {{amount}}',
     secretPlaceholder: '敏感信息不会回显，留空则保持不变',
     confirmPasswordLoginOff: '确定要关闭密码登录吗？没有其他登录方式的用户（包括管理员）将无法登录。',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Input, Row, Segmented, Statistic } from 'antd';
+import { Button, Card, Col, Empty, Flex, Input, Row, Segmented, Statistic } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import {
   GRANULARITIES,
   type Granularity,
 } from './dashboard-series.ts';
-import { EChart } from './EChart.tsx';
+import { EChart, type ChartOption } from './EChart.tsx';
 
 /** /detail: the caller's balance and usage, the last minute's pace, and the period's consumption by model. */
 export function DashboardPage() {
@@ -64,6 +64,17 @@ export function DashboardPage() {
     </Col>
   );
 
+  // A period without calls says so, rather than drawing empty axes.
+  const noCalls = data.isSuccess && series.totals.count === 0;
+  const chart = (option: ChartOption, testId: string, height = 320) =>
+    noCalls ? (
+      <Flex align="center" justify="center" style={{ height }} data-testid={`${testId}-empty`}>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noData')} />
+      </Flex>
+    ) : (
+      <EChart option={option} height={height} testId={testId} />
+    );
+
   return (
     <Flex vertical gap="middle" style={{ width: '100%' }}>
       <Card title={t('dashboard.title')}>
@@ -107,17 +118,17 @@ export function DashboardPage() {
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={16}>
           <Card size="small" title={t('dashboard.quotaChart')}>
-            <EChart option={options.quota} testId="chart-quota" />
+            {chart(options.quota, 'chart-quota')}
           </Card>
         </Col>
         <Col xs={24} xl={8}>
           <Card size="small" title={t('dashboard.shareChart')}>
-            <EChart option={options.share} testId="chart-share" />
+            {chart(options.share, 'chart-share')}
           </Card>
         </Col>
         <Col xs={24}>
           <Card size="small" title={t('dashboard.callsChart')}>
-            <EChart option={options.calls} height={260} testId="chart-calls" />
+            {chart(options.calls, 'chart-calls', 260)}
           </Card>
         </Col>
       </Row>

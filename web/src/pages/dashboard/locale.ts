@@ -19,6 +19,7 @@ export const locale: Locale = {
       callsChart: '调用次数',
       shareChart: '模型消耗占比',
       loadFailed: '看板数据加载失败',
+      noData: '所选时间段内没有调用',
     },
   },
   en: {
@@ -39,6 +40,7 @@ export const locale: Locale = {
       callsChart: 'Calls',
       shareChart: 'Share by model',
       loadFailed: 'The dashboard data could not be loaded',
+      noData: 'No calls in the chosen period',
     },
   },
 };

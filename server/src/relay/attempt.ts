@@ -18,7 +18,8 @@ import {
   maybeDisableChannel,
   upstreamErrorMessage,
 } from './upstream-error.ts';
-import { channelFormat, type WireFormat } from './wire-format.ts';
+import { channelFormat, clientWire, type WireFormat } from './wire-format.ts';
+import { responsesToChat } from './clients/responses/responses-request-to-chat.ts';
 
 export interface Success {
   response: Dispatcher.ResponseData;
@@ -56,6 +57,13 @@ export interface UpstreamRequest extends UpstreamTarget {
   format: WireFormat;
 }
 
+/** The call as OpenAI chat, for a channel in another format; a string says why it cannot be served. */
+function chatCore(endpoint: Endpoint, body: RelayBody): Record<string, unknown> | string | undefined {
+  if (!body.json) return undefined;
+  if (endpoint.kind === 'chat') return body.json;
+  return body.clientFormat === 'responses' ? responsesToChat(body.json) : undefined;
+}
+
 /** The request for one channel, in the channel's own format: passed through when the client speaks it too. */
 export function upstreamRequest(
   app: Pick<FastifyInstance, 'settings'>,
@@ -70,18 +78,20 @@ export function upstreamRequest(
       return `channel type ${channel.type} cannot serve OpenAI-format calls yet`;
     }
     // A call converted from another format is an OpenAI chat completion by now.
-    const path = body.clientFormat === 'openai' ? endpoint.path : '/v1/chat/completions';
+    const path = clientWire(body.clientFormat) === 'openai' ? endpoint.path : '/v1/chat/completions';
     const target = openAITarget(channel, path, upstreamModel);
     const askUsage =
       takesStreamUsageOption(endpoint.kind) && (channelTypeInfo(channel.type)?.streamUsage ?? true);
     return { ...target, body: upstreamBody(body, upstreamModel, askUsage), format };
   }
-  if (endpoint.kind !== 'chat' || !body.json) return `a ${format} channel cannot serve ${endpoint.path}`;
+  const chat = chatCore(endpoint, body);
+  if (chat === undefined) return `a ${format} channel cannot serve ${endpoint.path}`;
+  if (typeof chat === 'string') return chat;
   if (format === 'anthropic') {
     const native =
       body.clientFormat === 'anthropic' && body.original
         ? { ...body.original, model: upstreamModel }
-        : toAnthropicRequest(body.json, {
+        : toAnthropicRequest(chat, {
             upstreamModel,
             defaultMaxTokens: app.settings.json<Record<string, number>>('claude.default_max_tokens'),
             thinkingAdapterEnabled: app.settings.bool('claude.thinking_adapter_enabled'),
@@ -99,7 +109,7 @@ export function upstreamRequest(
   const native =
     body.clientFormat === 'gemini' && body.original
       ? body.original
-      : toGeminiRequest(body.json, {
+      : toGeminiRequest(chat, {
           safetySettings: app.settings.json<Record<string, string>>('gemini.safety_settings'),
           upstreamModel,
         });

@@ -7,7 +7,13 @@ import type { RelayBody } from './relay-body.ts';
 import { usageOfAnswer } from './response-usage.ts';
 import { countPromptTokens } from './token-counter.ts';
 import { readOpenAIUsage, type Usage } from './usage.ts';
-import { answerFromChannel, answerToClient, streamFromChannel, streamToClient } from './wire-format.ts';
+import {
+  answerFromChannel,
+  answerToClient,
+  clientWire,
+  streamFromChannel,
+  streamToClient,
+} from './wire-format.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
 
 /** What the answer used, for settlement. */
@@ -47,7 +53,8 @@ export async function deliverAnswer(
   const { response } = success;
   const contentType = String(response.headers['content-type'] ?? '');
   const localPrompt = async () => (body.json ? countPromptTokens(body.json) : 0);
-  const passthrough = success.channelFormat === body.clientFormat && body.clientFormat !== 'openai';
+  const wire = clientWire(body.clientFormat);
+  const passthrough = success.channelFormat === wire && wire !== 'openai';
 
   if (body.stream && streamable(endpoint.kind) && contentType.includes('text/event-stream')) {
     reply.hijack();
@@ -57,7 +64,7 @@ export async function deliverAnswer(
       headers: { 'x-oneapi-request-id': request.id },
       clientFormat: body.clientFormat,
       fromChannel: streamFromChannel(success.channelFormat, success.upstreamModel),
-      toClient: passthrough ? null : streamToClient(body.clientFormat, body.model),
+      toClient: success.channelFormat === wire ? null : streamToClient(body.clientFormat, body.model),
       passthrough,
       clientWantsUsage: body.clientWantsUsage,
       abort: success.abort,
@@ -81,7 +88,7 @@ export async function deliverAnswer(
 
   const bytes = Buffer.from(await response.body.arrayBuffer());
   const firstByteMs = Date.now() - startedAt;
-  if (success.channelFormat === 'openai' && body.clientFormat === 'openai') {
+  if (success.channelFormat === 'openai' && wire === 'openai') {
     const { usage, local } = await usageOfAnswer(endpoint.kind, bytes, localPrompt);
     reply.header('content-type', contentType || 'application/json');
     void reply.send(bytes);

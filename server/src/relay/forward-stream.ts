@@ -7,7 +7,7 @@ import { plainChunkText } from './plain-chunk-text.ts';
 import { formatSseData, SseParser, type SseEvent } from './sse.ts';
 import { streamErrorEvent } from './stream-errors.ts';
 import { readOpenAIUsage, type Usage } from './usage.ts';
-import type { WireFormat } from './wire-format.ts';
+import type { ClientFormat } from './wire-format.ts';
 
 export interface StreamOutcome {
   usage?: Usage;
@@ -24,7 +24,7 @@ export interface ForwardStreamOptions {
   upstream: Dispatcher.ResponseData;
   raw: ServerResponse;
   headers: Record<string, string>;
-  clientFormat: WireFormat;
+  clientFormat: ClientFormat;
   /** Channel events → OpenAI chunks; null when the channel speaks OpenAI. */
   fromChannel: StreamConverter | null;
   /** OpenAI chunks → client events; null when the client speaks OpenAI. */

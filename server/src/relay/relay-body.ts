@@ -2,7 +2,7 @@ import { multipartBody, type StreamedBody } from '../http/multipart-body.ts';
 import { isFilePart, type SpooledForm } from '../http/multipart-spool.ts';
 import type { Endpoint } from './endpoints.ts';
 import { invalidRequest, requireJsonObject } from './relay-error.ts';
-import type { WireFormat } from './wire-format.ts';
+import type { ClientFormat } from './wire-format.ts';
 
 /** A relay request body, read once: what routing and pricing need, and how to rebuild it upstream. */
 export interface RelayBody {
@@ -16,7 +16,7 @@ export interface RelayBody {
   /** An upload (audio): its files wait in a spool file, streamed to each channel tried. */
   form?: SpooledForm;
   /** The format the client spoke; answers and errors go back in it. */
-  clientFormat: WireFormat;
+  clientFormat: ClientFormat;
   /** The client's own body, when it is not OpenAI: passed through to a channel of the same format. */
   original?: Record<string, unknown>;
   /** Client headers a same-format upstream may need (anthropic-version, anthropic-beta). */
@@ -43,7 +43,7 @@ export function readJsonBody(endpoint: Endpoint, body: unknown): RelayBody {
       positive(json.max_output_tokens),
     ),
     json,
-    clientFormat: 'openai',
+    clientFormat: endpoint.kind === 'responses' ? 'responses' : 'openai',
   };
 }
 

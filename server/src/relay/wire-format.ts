@@ -8,9 +8,17 @@ import { OpenAIChatToAnthropicStream } from './formats/inbound/openai-chat-strea
 import { openAIChatToGemini } from './formats/inbound/openai-chat-to-gemini-response.ts';
 import { OpenAIChatToGeminiStream } from './formats/inbound/openai-chat-stream-to-gemini.ts';
 import type { ConvertedAnswer, Json, StreamConverter } from './formats/types.ts';
+import { chatToResponsesAnswer } from './clients/responses/chat-to-responses-answer.ts';
+import { ChatToResponsesStream } from './clients/responses/chat-stream-to-responses.ts';
 
 /** The three wire formats the gateway speaks; OpenAI chat is the one everything converts through. */
 export type WireFormat = 'openai' | 'anthropic' | 'gemini';
+
+/** What a client may speak: a wire format, or OpenAI's Responses API (passed as it is to OpenAI channels). */
+export type ClientFormat = WireFormat | 'responses';
+
+/** The channel format a client's calls pass through to unconverted. */
+export const clientWire = (format: ClientFormat): WireFormat => (format === 'responses' ? 'openai' : format);
 
 export function channelFormat(type: number): WireFormat {
   if (type === ChannelType.Anthropic) return 'anthropic';
@@ -26,7 +34,8 @@ export function streamFromChannel(format: WireFormat, model: string): StreamConv
 }
 
 /** Converts OpenAI chunks to the client's stream; null when the client speaks OpenAI. */
-export function streamToClient(format: WireFormat, requestedModel: string): StreamConverter | null {
+export function streamToClient(format: ClientFormat, requestedModel: string): StreamConverter | null {
+  if (format === 'responses') return new ChatToResponsesStream(requestedModel);
   if (format === 'anthropic') return new OpenAIChatToAnthropicStream(requestedModel);
   if (format === 'gemini') return new OpenAIChatToGeminiStream(requestedModel);
   return null;
@@ -40,7 +49,8 @@ export function answerFromChannel(format: WireFormat, answer: Json, model: strin
 }
 
 /** An OpenAI chat completion as the client's format expects it. */
-export function answerToClient(format: WireFormat, canonical: Json, requestedModel: string): Json {
+export function answerToClient(format: ClientFormat, canonical: Json, requestedModel: string): Json {
+  if (format === 'responses') return chatToResponsesAnswer(canonical, requestedModel);
   if (format === 'anthropic') return openAIChatToAnthropic(canonical, requestedModel).body;
   if (format === 'gemini') return openAIChatToGemini(canonical, requestedModel).body;
   return canonical;

@@ -1,0 +1,264 @@
+import type { Usage } from '../../usage.ts';
+import type { Json, OutEvent } from '../../formats/types.ts';
+import { newId } from '../../formats/inbound/json-read.ts';
+import {
+  argumentsText,
+  firstChoice,
+  readChatContent,
+  readToolCalls,
+  toolCallKey,
+  type ChatToolCall,
+} from '../../formats/inbound/openai-chat-read.ts';
+import { OpenAIChunkConverter } from '../../formats/inbound/openai-chunk-converter.ts';
+import {
+  functionCallItem,
+  messageItem,
+  outputText,
+  reasoningItem,
+  responseId,
+  responseObject,
+  type ResponseEnvelope,
+} from './responses-shapes.ts';
+
+/** The reasoning or message item being written, with its text so far (its done events repeat it). */
+interface OpenText {
+  kind: 'reasoning' | 'message';
+  id: string;
+  index: number;
+  text: string;
+}
+
+/** A function call item: open from its first piece with a name until the answer finishes. */
+interface OpenCall {
+  id: string;
+  index: number;
+  callId: string;
+  name: string;
+  args: string;
+  added: boolean;
+}
+
+/**
+ * OpenAI chat.completion.chunk events → Responses API stream events, as OpenAI sends them:
+ * response.created and in_progress, then per output item its added, delta, done events, and
+ * response.completed (or incomplete) with the whole output and the usage. Reasoning becomes a
+ * reasoning item with one summary part, content a message item with one output_text part, each
+ * tool call a function_call item. The final event waits for usage sent after the finish reason.
+ */
+export class ChatToResponsesStream extends OpenAIChunkConverter {
+  private envelope: ResponseEnvelope | undefined;
+  private sequence = 0;
+  private nextIndex = 0;
+  private open: OpenText | undefined;
+  private readonly calls = new Map<string, OpenCall>();
+  private lastCallKey: string | undefined;
+  private readonly output: Json[] = [];
+  private finish: string | undefined;
+
+  private readonly requestedModel: string;
+
+  constructor(requestedModel: string) {
+    super();
+    this.requestedModel = requestedModel;
+  }
+
+  protected convert(chunk: Json, usage: Usage | undefined): OutEvent[] {
+    const out: OutEvent[] = [];
+    this.start(out, chunk.id);
+    const { message: delta, finish } = firstChoice(chunk);
+    const { text, reasoning } = readChatContent(delta);
+    if (reasoning) this.append(out, 'reasoning', reasoning);
+    if (text) this.append(out, 'message', text);
+    readToolCalls(delta).forEach((call, position) => this.toolDelta(out, call, position));
+    if (finish) {
+      this.finish = finish;
+      this.closeItems(out);
+      if (usage) this.complete(out);
+    } else if (usage && this.finish !== undefined) this.complete(out);
+    return out;
+  }
+
+  protected close(): OutEvent[] {
+    const out: OutEvent[] = [];
+    this.start(out, undefined);
+    this.closeItems(out);
+    this.complete(out);
+    return out;
+  }
+
+  protected errorEvent(message: string): OutEvent {
+    return this.event({ type: 'error', code: 'upstream_error', message, param: null });
+  }
+
+  private event(data: Json): OutEvent {
+    data.sequence_number = this.sequence++;
+    return { event: String(data.type), data: JSON.stringify(data) };
+  }
+
+  private start(out: OutEvent[], upstreamId: unknown): void {
+    if (this.envelope) return;
+    this.envelope = {
+      id: responseId(upstreamId),
+      model: this.requestedModel,
+      createdAt: Math.floor(Date.now() / 1000),
+    };
+    const response = responseObject(this.envelope, []);
+    out.push(this.event({ type: 'response.created', response }));
+    out.push(this.event({ type: 'response.in_progress', response }));
+  }
+
+  private append(out: OutEvent[], kind: OpenText['kind'], text: string): void {
+    if (this.open?.kind !== kind) this.openText(out, kind);
+    const open = this.open!;
+    open.text += text;
+    const where = { item_id: open.id, output_index: open.index };
+    out.push(
+      this.event(
+        kind === 'message'
+          ? { type: 'response.output_text.delta', ...where, content_index: 0, delta: text, logprobs: [] }
+          : { type: 'response.reasoning_summary_text.delta', ...where, summary_index: 0, delta: text },
+      ),
+    );
+  }
+
+  private openText(out: OutEvent[], kind: OpenText['kind']): void {
+    this.closeText(out);
+    const open: OpenText = {
+      kind,
+      id: newId(kind === 'message' ? 'msg_' : 'rs_'),
+      index: this.nextIndex++,
+      text: '',
+    };
+    this.open = open;
+    const where = { item_id: open.id, output_index: open.index };
+    if (kind === 'message') {
+      const item = messageItem(open.id, [], 'in_progress');
+      out.push(this.event({ type: 'response.output_item.added', output_index: open.index, item }));
+      out.push(
+        this.event({ type: 'response.content_part.added', ...where, content_index: 0, part: outputText('') }),
+      );
+    } else {
+      const item = reasoningItem(open.id, '');
+      out.push(this.event({ type: 'response.output_item.added', output_index: open.index, item }));
+      const part = { type: 'summary_text', text: '' };
+      out.push(
+        this.event({ type: 'response.reasoning_summary_part.added', ...where, summary_index: 0, part }),
+      );
+    }
+  }
+
+  private closeText(out: OutEvent[]): void {
+    const open = this.open;
+    if (!open) return;
+    this.open = undefined;
+    const where = { item_id: open.id, output_index: open.index };
+    let item: Json;
+    if (open.kind === 'message') {
+      const part = outputText(open.text);
+      out.push(
+        this.event({
+          type: 'response.output_text.done',
+          ...where,
+          content_index: 0,
+          text: open.text,
+          logprobs: [],
+        }),
+      );
+      out.push(this.event({ type: 'response.content_part.done', ...where, content_index: 0, part }));
+      item = messageItem(open.id, [part], 'completed');
+    } else {
+      const part = { type: 'summary_text', text: open.text };
+      out.push(
+        this.event({
+          type: 'response.reasoning_summary_text.done',
+          ...where,
+          summary_index: 0,
+          text: open.text,
+        }),
+      );
+      out.push(
+        this.event({ type: 'response.reasoning_summary_part.done', ...where, summary_index: 0, part }),
+      );
+      item = reasoningItem(open.id, open.text);
+    }
+    out.push(this.event({ type: 'response.output_item.done', output_index: open.index, item }));
+    this.output[open.index] = item;
+  }
+
+  private toolDelta(out: OutEvent[], piece: ChatToolCall, position: number): void {
+    const key = toolCallKey(piece, this.lastCallKey, position);
+    this.lastCallKey = key;
+    let call = this.calls.get(key);
+    if (!call) {
+      this.closeText(out);
+      call = { id: newId('fc_'), index: -1, callId: '', name: '', args: '', added: false };
+      this.calls.set(key, call);
+    }
+    call.callId ||= piece.id;
+    call.name ||= piece.name;
+    const args = argumentsText(piece.arguments);
+    call.args += args;
+    if (!call.added && call.name) this.addCall(out, call, call.args);
+    else if (call.added && args)
+      out.push(
+        this.event({
+          type: 'response.function_call_arguments.delta',
+          item_id: call.id,
+          output_index: call.index,
+          delta: args,
+        }),
+      );
+  }
+
+  /** A call's output_item.added (once its name is known), with the arguments that came before it. */
+  private addCall(out: OutEvent[], call: OpenCall, pendingArgs: string): void {
+    call.added = true;
+    call.index = this.nextIndex++;
+    call.callId ||= newId('call_');
+    const item = functionCallItem(call.id, { ...call, arguments: '' }, 'in_progress');
+    out.push(this.event({ type: 'response.output_item.added', output_index: call.index, item }));
+    if (pendingArgs)
+      out.push(
+        this.event({
+          type: 'response.function_call_arguments.delta',
+          item_id: call.id,
+          output_index: call.index,
+          delta: pendingArgs,
+        }),
+      );
+  }
+
+  private closeItems(out: OutEvent[]): void {
+    this.closeText(out);
+    for (const call of this.calls.values()) {
+      if (!call.added) this.addCall(out, call, call.args);
+      const where = { item_id: call.id, output_index: call.index };
+      out.push(
+        this.event({
+          type: 'response.function_call_arguments.done',
+          ...where,
+          name: call.name,
+          arguments: call.args,
+        }),
+      );
+      const item = functionCallItem(
+        call.id,
+        { callId: call.callId, name: call.name, arguments: call.args },
+        'completed',
+      );
+      out.push(this.event({ type: 'response.output_item.done', output_index: call.index, item }));
+      this.output[call.index] = item;
+    }
+    this.calls.clear();
+  }
+
+  private complete(out: OutEvent[]): void {
+    this.done = true;
+    const response = responseObject(this.envelope!, this.output.filter(Boolean), {
+      finish: this.finish ?? '',
+      usage: this.latestUsage,
+    });
+    const type = response.status === 'incomplete' ? 'response.incomplete' : 'response.completed';
+    out.push(this.event({ type, response }));
+  }
+}

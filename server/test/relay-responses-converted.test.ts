@@ -308,7 +308,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
         .create({ model: CLAUDE, input: 'again', previous_response_id: 'resp_1' })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-      expect((error as OpenAI.APIError).message).toContain('previous_response_id');
+      expect((error as InstanceType<typeof OpenAI.APIError>).message).toContain('previous_response_id');
       expect(mock.requests.length).toBe(before);
     });
   },

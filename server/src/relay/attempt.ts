@@ -82,7 +82,7 @@ export function upstreamRequest(
     const target = openAITarget(channel, path, upstreamModel);
     const askUsage =
       takesStreamUsageOption(endpoint.kind) && (channelTypeInfo(channel.type)?.streamUsage ?? true);
-    return { ...target, body: upstreamBody(body, upstreamModel, askUsage), format };
+    return { ...target, body: upstreamBody(endpoint, body, upstreamModel, askUsage), format };
   }
   const chat = chatCore(endpoint, body);
   if (chat === undefined) return `a ${format} channel cannot serve ${endpoint.path}`;

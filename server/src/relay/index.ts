@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { cachedAllowList } from '../net/allow-list.ts';
-import { authenticateCaller, callerOf, extractKey } from './caller.ts';
+import { authenticateCaller, extractKey } from './caller.ts';
 import { clientErrorBody } from './client-errors.ts';
 import type { RelayRuntime } from './pipeline.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
@@ -8,7 +8,8 @@ import { databaseUnavailable, RelayError } from './relay-error.ts';
 import { anthropicRoutes } from './routes-anthropic.ts';
 import { billingRoutes } from './routes-billing.ts';
 import { geminiRoutes } from './routes-gemini.ts';
-import { callerModels, openAIRoutes } from './routes-openai.ts';
+import { modelListFormat, modelRoutes } from './routes-models.ts';
+import { openAIRoutes } from './routes-openai.ts';
 import { openSettlements } from './settlements.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import type { WireFormat } from './wire-format.ts';
@@ -39,8 +40,8 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.setErrorHandler((error: FastifyError | RelayError, request, reply) => {
-    const format = ((request.routeOptions.config as { format?: WireFormat }).format ??
-      'openai') as WireFormat;
+    const config = request.routeOptions.config as { format?: WireFormat; modelList?: boolean };
+    const format = config.modelList ? modelListFormat(request) : (config.format ?? 'openai');
     if (error instanceof RelayError)
       return reply.code(error.status).send(clientErrorBody(format, error, request.id));
     if (isDatabaseUnavailable(error)) {
@@ -66,22 +67,6 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   await geminiRoutes(app, runtime);
   await billingRoutes(app);
 
-  // One model list, shaped for whichever client asks (as new-api does).
-  app.get('/v1/models', async (request) => {
-    const caller = callerOf(request);
-    const names = callerModels(app, caller);
-    if (request.headers['x-api-key'] && request.headers['anthropic-version']) {
-      const data = names.map((id) => ({
-        type: 'model',
-        id,
-        display_name: id,
-        created_at: '2024-01-01T00:00:00Z',
-      }));
-      return { data, has_more: false, first_id: names[0] ?? null, last_id: names.at(-1) ?? null };
-    }
-    return {
-      object: 'list',
-      data: names.map((id) => ({ id, object: 'model', created: 1_626_777_600, owned_by: 'relaygate' })),
-    };
-  });
+  // One model list and single-model lookups, shaped for whichever client asks (as new-api does).
+  await modelRoutes(app);
 };

@@ -1,6 +1,7 @@
 import { multipartBody, type StreamedBody } from '../http/multipart-body.ts';
 import { isFilePart, type SpooledForm } from '../http/multipart-spool.ts';
 import type { Endpoint } from './endpoints.ts';
+import { fitForReasoningModel, isOpenAIReasoningModel } from './providers/openai-reasoning-models.ts';
 import { invalidRequest, requireJsonObject } from './relay-error.ts';
 import type { ClientFormat } from './wire-format.ts';
 
@@ -65,10 +66,11 @@ export function readMultipartBody(endpoint: Endpoint, form: SpooledForm): RelayB
 }
 
 /**
- * The body sent upstream: the model replaced by its mapped name and, for streams of upstreams
- * that support it, stream_options.include_usage requested so that real usage comes back.
+ * The body sent upstream: the model replaced by its mapped name, fitted for OpenAI reasoning
+ * models and, for streams of upstreams that support it, stream_options.include_usage requested so that real usage comes back.
  */
 export function upstreamBody(
+  endpoint: Endpoint,
   body: RelayBody,
   upstreamModel: string,
   requestStreamUsage: boolean,
@@ -83,6 +85,7 @@ export function upstreamBody(
     return multipartBody(parts, (part) => form.read(part));
   }
   const json: Record<string, unknown> = { ...body.json, model: upstreamModel };
+  if (isOpenAIReasoningModel(upstreamModel)) fitForReasoningModel(json, endpoint.kind);
   if (body.stream && requestStreamUsage) {
     json.stream_options = { ...(json.stream_options as object | undefined), include_usage: true };
   }

@@ -3,6 +3,7 @@ import { callerOf } from './caller.ts';
 import type { Endpoint } from './endpoints.ts';
 import { anthropicToOpenAIChat } from './formats/inbound/anthropic-request-to-openai-chat.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
+import { countPromptTokens } from './token-counter.ts';
 import type { RelayBody } from './relay-body.ts';
 import { invalidRequest, requireJsonObject } from './relay-error.ts';
 
@@ -38,5 +39,10 @@ export async function anthropicRoutes(app: FastifyInstance, runtime: RelayRuntim
     const caller = callerOf(request);
     const body = readAnthropicBody(request.body, request.headers);
     return relayCall(app, runtime, request, reply, MESSAGES, caller, body);
+  });
+  // Counted here with the gateway's tokenizer, whatever channel would serve the model; not billed.
+  app.post('/v1/messages/count_tokens', options, async (request) => {
+    const body = readAnthropicBody(request.body, request.headers);
+    return { input_tokens: await countPromptTokens(body.json!) };
   });
 }

@@ -3,8 +3,10 @@ import { callerOf } from './caller.ts';
 import type { Endpoint } from './endpoints.ts';
 import { geminiToOpenAIChat } from './formats/inbound/gemini-request-to-openai-chat.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
+import { countPromptTokens } from './token-counter.ts';
 import type { RelayBody } from './relay-body.ts';
 import { RelayError, invalidRequest, requireJsonObject } from './relay-error.ts';
+import { geminiModel } from './routes-models.ts';
 import { callerModels } from './routes-openai.ts';
 
 const GENERATE: Endpoint = { path: '/v1beta/models', kind: 'chat' };
@@ -26,6 +28,18 @@ function readGeminiBody(raw: unknown, model: string, stream: boolean): RelayBody
   };
 }
 
+/**
+ * models/{model}:countTokens, counted with the gateway's tokenizer (not billed): the request's
+ * contents, or the whole generateContentRequest it wraps.
+ */
+async function countTokens(raw: unknown, model: string): Promise<{ totalTokens: number }> {
+  const body = requireJsonObject(raw);
+  const wrapped = body.generateContentRequest;
+  const request = wrapped && typeof wrapped === 'object' ? requireJsonObject(wrapped) : body;
+  if (!Array.isArray(request.contents)) throw invalidRequest('contents is required');
+  return { totalTokens: await countPromptTokens(geminiToOpenAIChat(request, model, false)) };
+}
+
 /** The Gemini API: generateContent and streamGenerateContent under /v1beta (and /v1), and the model list. */
 export async function geminiRoutes(app: FastifyInstance, runtime: RelayRuntime): Promise<void> {
   const options = { bodyLimit: app.config.maxRequestBodyBytes, config: { format: 'gemini' } };
@@ -34,10 +48,11 @@ export async function geminiRoutes(app: FastifyInstance, runtime: RelayRuntime):
     const colon = target.lastIndexOf(':');
     const model = colon > 0 ? target.slice(0, colon) : '';
     const action = colon > 0 ? target.slice(colon + 1) : '';
+    if (model && action === 'countTokens') return countTokens(request.body, model);
     if (!model || (action !== 'generateContent' && action !== 'streamGenerateContent')) {
       throw new RelayError(
         404,
-        `${target} is not supported: use {model}:generateContent or :streamGenerateContent`,
+        `${target} is not supported: use {model}:generateContent, :streamGenerateContent or :countTokens`,
         'not_found',
       );
     }
@@ -51,11 +66,7 @@ export async function geminiRoutes(app: FastifyInstance, runtime: RelayRuntime):
   app.get('/v1beta/models', { config: { format: 'gemini' } }, async (request) => {
     const caller = callerOf(request);
     return {
-      models: callerModels(app, caller).map((id) => ({
-        name: `models/${id}`,
-        displayName: id,
-        supportedGenerationMethods: ['generateContent', 'streamGenerateContent'],
-      })),
+      models: callerModels(app, caller).map(geminiModel),
     };
   });
 }

@@ -22,6 +22,8 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('What clients rely 
       models: ['gpt-5', 'o3-mini', 'gpt-4o-mini'],
     });
     await seedChannel(t, { type: 14, baseUrl: `${mock.url}/claude`, models: ['claude-sonnet-4-5-20250929'] });
+    await seedChannel(t, { type: 1, baseUrl: `${mock.url}/limited`, models: ['gpt-4.1'] });
+    await seedChannel(t, { type: 24, baseUrl: `${mock.url}/google`, models: ['gemini-2.5-flash'] });
     key = (await seedToken(t)).key;
     mock.reply('/openai/v1/chat/completions', { json: fixtureJson('openai/chat/openai-text.json') });
   });
@@ -99,6 +101,8 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('What clients rely 
     };
     const expected = [
       'models/claude-sonnet-4-5-20250929',
+      'models/gemini-2.5-flash',
+      'models/gpt-4.1',
       'models/gpt-4o-mini',
       'models/gpt-5',
       'models/o3-mini',
@@ -117,6 +121,47 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('What clients rely 
     const gemini = await fetch(`${t.url}/v1/models?key=sk-wrong`);
     expect(gemini.status).toBe(401);
     expect(await gemini.json()).toMatchObject({ error: { code: 401, status: 'UNAUTHENTICATED' } });
+  });
+
+  it("passes a 429's retry delay on: Retry-After for every client, RetryInfo for Gemini's", async () => {
+    mock.reply('/limited/v1/chat/completions', {
+      status: 429,
+      json: { error: { message: 'Rate limit reached', type: 'requests' } },
+      headers: { 'retry-after': '12' },
+    });
+    const fromOpenAI = await openai()
+      .chat.completions.create({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'Hi' }] })
+      .catch((e: unknown) => e);
+    expect(fromOpenAI).toBeInstanceOf(OpenAI.RateLimitError);
+    expect((fromOpenAI as InstanceType<typeof OpenAI.APIError>).headers.get('retry-after')).toBe('12');
+    const fromAnthropic = await anthropic()
+      .messages.create({ model: 'gpt-4.1', max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] })
+      .catch((e: unknown) => e);
+    expect(fromAnthropic).toBeInstanceOf(Anthropic.RateLimitError);
+    expect((fromAnthropic as InstanceType<typeof Anthropic.APIError>).headers?.get('retry-after')).toBe('12');
+
+    mock.reply('/google/v1beta/models/gemini-2.5-flash:generateContent', {
+      status: 429,
+      json: fixtureJson('google/google-429-retry-info.json'),
+    });
+    const answer = await fetch(`${t.url}/v1beta/models/gemini-2.5-flash:generateContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }),
+    });
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get('retry-after')).toBe('35');
+    expect(await answer.json()).toMatchObject({
+      error: {
+        code: 429,
+        status: 'RESOURCE_EXHAUSTED',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '34.4s' }],
+      },
+    });
+    const fromGoogle = await google()
+      .models.generateContent({ model: 'gemini-2.5-flash', contents: 'Hi' })
+      .catch((e: unknown) => e);
+    expect(String(fromGoogle)).toContain('RetryInfo');
   });
 
   it('counts tokens for the Anthropic and Gemini clients without calling a channel', async () => {

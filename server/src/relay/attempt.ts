@@ -12,6 +12,7 @@ import { openAITarget, type UpstreamTarget } from './providers/openai-compatible
 import { upstreamBody, type RelayBody } from './relay-body.ts';
 import { mapModel } from './routing.ts';
 import { isConnectionError, type UpstreamClient } from './upstream-client.ts';
+import { upstreamRetryDelay } from './upstream-retry-delay.ts';
 import {
   isRetryableStatus,
   mappedStatus,
@@ -33,6 +34,8 @@ export interface Failure {
   status: number;
   message: string;
   retryable: boolean;
+  /** How long the upstream asked to wait before calling again (a 429's Retry-After, Gemini's RetryInfo). */
+  retryAfterSeconds?: number;
 }
 
 const MAX_ERROR_BODY = 64 * 1024;
@@ -162,8 +165,10 @@ export async function tryChannel(
   }
   if (response.statusCode < 400)
     return { response, channel, channelFormat: request.format, upstreamModel, abort };
-  const message = upstreamErrorMessage(await readErrorText(response), response.statusCode);
+  const text = await readErrorText(response);
+  const message = upstreamErrorMessage(text, response.statusCode);
   const status = mappedStatus(channel, response.statusCode);
   await maybeDisableChannel(app, channel, status, message);
-  return { status, message, retryable: isRetryableStatus(app, status) };
+  const retryAfterSeconds = upstreamRetryDelay(response.headers, text);
+  return { status, message, retryable: isRetryableStatus(app, status), retryAfterSeconds };
 }

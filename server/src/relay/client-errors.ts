@@ -6,6 +6,6 @@ import type { WireFormat } from './wire-format.ts';
 export function clientErrorBody(format: WireFormat, error: RelayError, requestId: string): unknown {
   const message = `${error.message} (request id: ${requestId})`;
   if (format === 'anthropic') return anthropicErrorBody(error.status, message);
-  if (format === 'gemini') return geminiErrorBody(error.status, message);
+  if (format === 'gemini') return geminiErrorBody(error.status, message, error.retryAfterSeconds);
   return toOpenAIError(error, requestId);
 }

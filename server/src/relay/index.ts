@@ -42,8 +42,11 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   app.setErrorHandler((error: FastifyError | RelayError, request, reply) => {
     const config = request.routeOptions.config as { format?: WireFormat; modelList?: boolean };
     const format = config.modelList ? modelListFormat(request) : (config.format ?? 'openai');
-    if (error instanceof RelayError)
+    if (error instanceof RelayError) {
+      if (error.retryAfterSeconds !== undefined)
+        void reply.header('retry-after', String(Math.ceil(error.retryAfterSeconds)));
       return reply.code(error.status).send(clientErrorBody(format, error, request.id));
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).send(clientErrorBody(format, databaseUnavailable(), request.id));

@@ -55,6 +55,13 @@ function candidatesFor(app: FastifyInstance, caller: Caller, model: string): Rou
   return candidates;
 }
 
+/** The last upstream failure as the caller's error, with the upstream's retry delay. */
+function upstreamFailure(status: number, failure: Failure): RelayError {
+  const error = new RelayError(status, failure.message, 'upstream_error', 'upstream_error');
+  error.retryAfterSeconds = failure.retryAfterSeconds;
+  return error;
+}
+
 /** Per-call price for images (n × size), else the plain per-call price. */
 function perCallCost(endpoint: Endpoint, body: RelayBody, price: Price): number {
   return endpoint.kind === 'image'
@@ -113,7 +120,7 @@ export async function relayCall(
     // An upstream's (or a channel's) internal error is a bad gateway to the client: a 500 from
     // Relaygate means a fault of Relaygate itself, and never answers a call that reached upstream.
     const status = failure.status === 500 ? 502 : failure.status;
-    if (!success) throw new RelayError(status, failure.message, 'upstream_error', 'upstream_error');
+    if (!success) throw upstreamFailure(status, failure);
     delivered = await deliverAnswer(request, reply, endpoint, body, success, startedAt);
   } catch (error) {
     // Nothing was answered: whatever went wrong (the upstream, the client leaving, the answer

@@ -5,6 +5,8 @@ export class RelayError extends Error {
   readonly status: number;
   readonly type: string;
   readonly code: string | null;
+  /** Sent as Retry-After (and in Gemini's RetryInfo): how long the caller should wait. */
+  retryAfterSeconds?: number;
   constructor(status: number, message: string, code: string | null = null, type = 'new_api_error') {
     super(message);
     this.status = status;

@@ -30,8 +30,14 @@ const GEMINI_STATUSES: Record<number, string> = {
 };
 
 /** An error body as the Gemini API sends it (Google's status names); other 4xx/5xx fall back by class. */
-export function geminiErrorBody(status: number, message: string): Json {
+export function geminiErrorBody(status: number, message: string, retryAfterSeconds?: number): Json {
   const text =
     GEMINI_STATUSES[status] ?? (status >= 400 && status < 500 ? 'FAILED_PRECONDITION' : 'INTERNAL');
-  return { error: { code: status, message, status: text } };
+  const error: Json = { code: status, message, status: text };
+  // Google's clients read the wait from a RetryInfo detail, as Gemini itself sends it.
+  if (retryAfterSeconds !== undefined)
+    error.details = [
+      { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${retryAfterSeconds}s` },
+    ];
+  return { error };
 }

@@ -133,7 +133,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('What clients rely 
       .chat.completions.create({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'Hi' }] })
       .catch((e: unknown) => e);
     expect(fromOpenAI).toBeInstanceOf(OpenAI.RateLimitError);
-    expect((fromOpenAI as InstanceType<typeof OpenAI.APIError>).headers.get('retry-after')).toBe('12');
+    expect((fromOpenAI as InstanceType<typeof OpenAI.APIError>).headers?.get('retry-after')).toBe('12');
     const fromAnthropic = await anthropic()
       .messages.create({ model: 'gpt-4.1', max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] })
       .catch((e: unknown) => e);

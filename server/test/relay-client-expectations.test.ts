@@ -164,6 +164,27 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('What clients rely 
     expect(String(fromGoogle)).toContain('RetryInfo');
   });
 
+  it('keeps an explicit thinking budget exact between the Anthropic and Gemini formats', async () => {
+    mock.reply('/google/v1beta/models/gemini-2.5-flash:generateContent', {
+      json: fixtureJson('google/google-text.json'),
+    });
+    await anthropic().messages.create({
+      model: 'gemini-2.5-flash',
+      max_tokens: 9000,
+      thinking: { type: 'enabled', budget_tokens: 5000 },
+      messages: [{ role: 'user', content: 'Think' }],
+    });
+    expect(sent().generationConfig).toMatchObject({ thinkingConfig: { thinkingBudget: 5000 } });
+
+    mock.reply('/claude/v1/messages', { json: fixtureJson('anthropic/anthropic-text.json') });
+    await google().models.generateContent({
+      model: 'claude-sonnet-4-5-20250929',
+      contents: 'Think',
+      config: { maxOutputTokens: 8000, thinkingConfig: { thinkingBudget: 3000 } },
+    });
+    expect(sent()).toMatchObject({ max_tokens: 8000, thinking: { type: 'enabled', budget_tokens: 3000 } });
+  });
+
   it('counts tokens for the Anthropic and Gemini clients without calling a channel', async () => {
     const before = mock.requests.length;
     const short = await anthropic().messages.countTokens({

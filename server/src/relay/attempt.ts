@@ -99,6 +99,7 @@ export function upstreamRequest(
             defaultMaxTokens: app.settings.json<Record<string, number>>('claude.default_max_tokens'),
             thinkingAdapterEnabled: app.settings.bool('claude.thinking_adapter_enabled'),
             thinkingBudgetPercentage: app.settings.number('claude.thinking_adapter_budget_tokens_percentage'),
+            thinkingBudget: body.thinkingBudget,
           });
     const target = anthropicTarget(
       channel,
@@ -115,6 +116,7 @@ export function upstreamRequest(
       : toGeminiRequest(chat, {
           safetySettings: app.settings.json<Record<string, string>>('gemini.safety_settings'),
           upstreamModel,
+          thinkingBudget: body.thinkingBudget,
         });
   const target = geminiTarget(
     channel,

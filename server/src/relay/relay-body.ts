@@ -20,6 +20,11 @@ export interface RelayBody {
   clientFormat: ClientFormat;
   /** The client's own body, when it is not OpenAI: passed through to a channel of the same format. */
   original?: Record<string, unknown>;
+  /**
+   * A thinking budget the client gave in tokens (Anthropic budget_tokens, Gemini thinkingBudget):
+   * the chat core only carries an effort, so a channel of the other format gets this exact value.
+   */
+  thinkingBudget?: number;
   /** Client headers a same-format upstream may need (anthropic-version, anthropic-beta). */
   clientHeaders?: Record<string, string | string[] | undefined>;
 }

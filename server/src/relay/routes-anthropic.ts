@@ -9,6 +9,14 @@ import { invalidRequest, requireJsonObject } from './relay-error.ts';
 
 const MESSAGES: Endpoint = { path: '/v1/messages', kind: 'chat' };
 
+/** budget_tokens of enabled thinking. */
+function explicitBudget(thinking: unknown): number | undefined {
+  const value = thinking as { type?: unknown; budget_tokens?: unknown } | undefined;
+  return value?.type === 'enabled' && typeof value.budget_tokens === 'number' && value.budget_tokens > 0
+    ? value.budget_tokens
+    : undefined;
+}
+
 function readAnthropicBody(raw: unknown, headers: Record<string, string | string[] | undefined>): RelayBody {
   const original = requireJsonObject(raw);
   if (typeof original.model !== 'string' || original.model.trim() === '') {
@@ -25,6 +33,7 @@ function readAnthropicBody(raw: unknown, headers: Record<string, string | string
     json: anthropicToOpenAIChat(original),
     clientFormat: 'anthropic',
     original,
+    thinkingBudget: explicitBudget(original.thinking),
     clientHeaders: {
       'anthropic-version': headers['anthropic-version'],
       'anthropic-beta': headers['anthropic-beta'],

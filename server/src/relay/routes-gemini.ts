@@ -16,7 +16,11 @@ function readGeminiBody(raw: unknown, model: string, stream: boolean): RelayBody
   if (!Array.isArray(original.contents)) {
     throw invalidRequest('contents is required');
   }
-  const generation = (original.generationConfig ?? {}) as { maxOutputTokens?: unknown };
+  const generation = (original.generationConfig ?? {}) as {
+    maxOutputTokens?: unknown;
+    thinkingConfig?: { thinkingBudget?: unknown };
+  };
+  const budget = generation.thinkingConfig?.thinkingBudget;
   return {
     model,
     stream,
@@ -25,6 +29,7 @@ function readGeminiBody(raw: unknown, model: string, stream: boolean): RelayBody
     json: geminiToOpenAIChat(original, model, stream),
     clientFormat: 'gemini',
     original,
+    thinkingBudget: typeof budget === 'number' && budget > 0 ? budget : undefined,
   };
 }
 

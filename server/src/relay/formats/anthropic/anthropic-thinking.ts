@@ -12,6 +12,8 @@ export interface ThinkingInput {
   model: string;
   maxTokens: number;
   reasoningEffort: unknown;
+  /** A budget the client gave in tokens: used instead of the effort's (at least Anthropic's minimum). */
+  explicitBudget?: number;
   adapterEnabled: boolean;
   /** The share of max_tokens given to thinking with the `-thinking` suffix (0.1 to 1). */
   budgetPercentage: number;
@@ -46,9 +48,11 @@ export function planThinking(input: ThinkingInput): ThinkingPlan {
     const budgetTokens = Math.min(Math.max(budget, MIN_THINKING_BUDGET), maxTokens - 1);
     return { model, maxTokens, thinking: { type: 'enabled', budget_tokens: budgetTokens } };
   }
-  const budget =
+  const fromEffort =
     typeof input.reasoningEffort === 'string' ? EFFORT_BUDGETS[input.reasoningEffort] : undefined;
-  if (budget === undefined) return { model, maxTokens: input.maxTokens };
+  if (fromEffort === undefined) return { model, maxTokens: input.maxTokens };
+  const budget =
+    input.explicitBudget === undefined ? fromEffort : Math.max(input.explicitBudget, MIN_THINKING_BUDGET);
   const maxTokens = input.maxTokens > budget ? input.maxTokens : budget + input.maxTokens;
   return { model, maxTokens, thinking: { type: 'enabled', budget_tokens: budget } };
 }

@@ -13,6 +13,8 @@ export interface AnthropicRequestOptions {
   thinkingAdapterEnabled: boolean;
   /** claude.thinking_adapter_budget_tokens_percentage. */
   thinkingBudgetPercentage: number;
+  /** The client's own thinking budget in tokens (Gemini thinkingBudget), kept exact rather than via an effort. */
+  thinkingBudget?: number;
 }
 
 /** response_format as an instruction for the system text (Anthropic has no JSON mode of its own). */
@@ -72,6 +74,7 @@ export function toAnthropicRequest(request: Json, options: AnthropicRequestOptio
     model: options.upstreamModel,
     maxTokens: resolveMaxTokens(request, options.upstreamModel, options.defaultMaxTokens),
     reasoningEffort: request.reasoning_effort,
+    explicitBudget: options.thinkingBudget,
     adapterEnabled: options.thinkingAdapterEnabled,
     budgetPercentage: options.thinkingBudgetPercentage,
     thinkingRefused: forcesToolUse(toolChoice) || continuesToolLoop(prompt.messages),

@@ -30,9 +30,15 @@ const config = (budget: number): Json =>
  * over reasoning_effort; undefined when neither asks for anything (the model's default applies).
  * Thoughts are requested whenever thinking is on, so they come back as reasoning_content.
  */
-export function geminiThinkingConfig(model: string | undefined, reasoningEffort: unknown): Json | undefined {
+export function geminiThinkingConfig(
+  model: string | undefined,
+  reasoningEffort: unknown,
+  /** A budget the client gave in tokens: it wins over the effort derived from it. */
+  explicitBudget?: number,
+): Json | undefined {
   const fromModel = model === undefined ? undefined : geminiThinkingFromModel(model).budget;
   if (fromModel !== undefined) return config(fromModel);
+  if (explicitBudget !== undefined && reasoningEffort !== undefined) return config(explicitBudget);
   const budget =
     typeof reasoningEffort === 'string' ? REASONING_EFFORT_BUDGETS.get(reasoningEffort) : undefined;
   return budget === undefined ? undefined : config(budget);

@@ -13,6 +13,8 @@ export interface GeminiRequestOptions {
   safetySettings: Record<string, string>;
   /** The model name sent upstream (after model mapping), whose thinking suffix applies; request.model by default. */
   upstreamModel?: string;
+  /** The client's own thinking budget in tokens (Anthropic budget_tokens), kept exact rather than via an effort. */
+  thinkingBudget?: number;
 }
 
 /** Gemini takes at most five stop sequences. */
@@ -36,7 +38,7 @@ function responseFormat(format: unknown): Json {
     : { responseMimeType: 'application/json' };
 }
 
-function generationConfig(request: Json, model: string | undefined): Json {
+function generationConfig(request: Json, model: string | undefined, thinkingBudget?: number): Json {
   const config: Json = {
     temperature: asNumber(request.temperature),
     topP: asNumber(request.top_p),
@@ -45,7 +47,7 @@ function generationConfig(request: Json, model: string | undefined): Json {
     candidateCount: asNumber(request.n),
     seed: asNumber(request.seed),
     ...responseFormat(request.response_format),
-    thinkingConfig: geminiThinkingConfig(model, request.reasoning_effort),
+    thinkingConfig: geminiThinkingConfig(model, request.reasoning_effort, thinkingBudget),
   };
   return Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined));
 }
@@ -64,7 +66,11 @@ export function toGeminiRequest(request: Json, options: GeminiRequestOptions): J
   const toolConfig = tools && toGeminiToolConfig(request.tool_choice);
   if (tools) body.tools = tools;
   if (toolConfig) body.toolConfig = toolConfig;
-  const config = generationConfig(request, options.upstreamModel ?? asString(request.model));
+  const config = generationConfig(
+    request,
+    options.upstreamModel ?? asString(request.model),
+    options.thinkingBudget,
+  );
   if (Object.keys(config).length > 0) body.generationConfig = config;
   const safetySettings = geminiSafetySettings(options.safetySettings);
   if (safetySettings) body.safetySettings = safetySettings;

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
-import type { Json, StreamConverter } from './formats/types.ts';
+import type { ChunkSource, Json, StreamConverter } from './formats/types.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
 import { plainChunkText } from './plain-chunk-text.ts';
 import { formatSseData, SseParser, type SseEvent } from './sse.ts';
@@ -26,7 +26,7 @@ export interface ForwardStreamOptions {
   headers: Record<string, string>;
   clientFormat: ClientFormat;
   /** Channel events → OpenAI chunks; null when the channel speaks OpenAI. */
-  fromChannel: StreamConverter | null;
+  fromChannel: ChunkSource | null;
   /** OpenAI chunks → client events; null when the client speaks OpenAI. */
   toClient: StreamConverter | null;
   /** Client and channel speak the same format: send the upstream's events unchanged. */
@@ -45,9 +45,6 @@ const parse = (text: string): Json | undefined => {
     return undefined;
   }
 };
-
-const parseAll = (events: Array<{ data: string }>): Json[] =>
-  events.map((e) => parse(e.data)).filter((chunk): chunk is Json => chunk !== undefined);
 
 /**
  * Relays a stream event by event as it arrives, never holding it whole: the channel's events
@@ -142,7 +139,7 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
       return options.passthrough || (!fromChannel && !toClient)
         ? write(formatSseData(event.data, event.event))
         : undefined;
-    const chunks = fromChannel ? parseAll(fromChannel.push({ event: event.event, data })) : [data];
+    const chunks = fromChannel ? fromChannel.push({ event: event.event, data }) : [data];
     deliver(chunks, event);
   };
 
@@ -155,7 +152,7 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     }
     for (const event of parser.end()) handle(event);
     if (!outcome.clientGone) {
-      if (fromChannel) deliver(parseAll(fromChannel.end()));
+      if (fromChannel) deliver(fromChannel.end());
       if (toClient) for (const out of toClient.end()) write(formatSseData(out.data, out.event));
       // Converted streams end the OpenAI way once the answer is complete.
       if (fromChannel && !toClient && !options.passthrough && !outcome.upstreamError)

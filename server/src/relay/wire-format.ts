@@ -7,7 +7,7 @@ import { openAIChatToAnthropic } from './formats/inbound/openai-chat-to-anthropi
 import { OpenAIChatToAnthropicStream } from './formats/inbound/openai-chat-stream-to-anthropic.ts';
 import { openAIChatToGemini } from './formats/inbound/openai-chat-to-gemini-response.ts';
 import { OpenAIChatToGeminiStream } from './formats/inbound/openai-chat-stream-to-gemini.ts';
-import type { ConvertedAnswer, Json, StreamConverter } from './formats/types.ts';
+import type { ChunkSource, ConvertedAnswer, Json, StreamConverter } from './formats/types.ts';
 import { chatToResponsesAnswer } from './clients/responses/chat-to-responses-answer.ts';
 import { ChatToResponsesStream } from './clients/responses/chat-stream-to-responses.ts';
 
@@ -27,7 +27,7 @@ export function channelFormat(type: number): WireFormat {
 }
 
 /** Converts a channel's stream to OpenAI chunks; null when the channel already speaks OpenAI. */
-export function streamFromChannel(format: WireFormat, model: string): StreamConverter | null {
+export function streamFromChannel(format: WireFormat, model: string): ChunkSource | null {
   if (format === 'anthropic') return new AnthropicToOpenAIChatStream();
   if (format === 'gemini') return new GeminiToOpenAIChatStream(model);
   return null;

@@ -26,6 +26,19 @@ export interface StreamConverter {
   usage(): Usage | undefined;
 }
 
+/**
+ * Converts a channel's stream to OpenAI chat chunks, handed to the next stage as objects: nothing
+ * is serialised and parsed again inside the gateway.
+ */
+export interface ChunkSource {
+  /** One incoming event (its name, and its data already parsed as JSON) → the chunks it makes. */
+  push(event: { event?: string; data: Json }): Json[];
+  /** The incoming stream ended: the chunks still owed (the last usage, a finish). */
+  end(): Json[];
+  /** Usage seen so far, in the gateway's terms; undefined when the stream carried none. */
+  usage(): Usage | undefined;
+}
+
 /** A converted non-stream answer together with its usage. */
 export interface ConvertedAnswer {
   body: Json;

@@ -88,7 +88,7 @@ function replay(events: Json[]) {
   const converter = new AnthropicToOpenAIChatStream();
   const sent = events.flatMap((data) => converter.push({ event: data.type as string, data }));
   const closing = converter.end();
-  const chunks = sent.map((event) => JSON.parse(event.data) as Json);
+  const chunks = sent;
   return { converter, closing, chunks, answer: collectChunks(chunks) };
 }
 

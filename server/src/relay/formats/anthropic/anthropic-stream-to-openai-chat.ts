@@ -1,5 +1,5 @@
 import type { Usage } from '../../usage.ts';
-import type { Json, OutEvent, StreamConverter } from '../types.ts';
+import type { ChunkSource, Json } from '../types.ts';
 import { fromAnthropicUsage, mergeAnthropicUsage, toOpenAIChatUsage } from './anthropic-usage.ts';
 import { asArray, asRecord, asText } from './json-values.ts';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.ts';
@@ -31,7 +31,7 @@ interface OpenTool {
  * - error → an `{error: {message, type}}` chunk, and the stream is over.
  * - ping, signature, citation and compaction deltas, server-tool blocks: nothing.
  */
-export class AnthropicToOpenAIChatStream implements StreamConverter {
+export class AnthropicToOpenAIChatStream implements ChunkSource {
   private readonly created: number;
   private id = '';
   private model = '';
@@ -48,7 +48,7 @@ export class AnthropicToOpenAIChatStream implements StreamConverter {
     this.created = options.created ?? Math.floor(Date.now() / 1000);
   }
 
-  push(event: { event?: string; data: Json }): OutEvent[] {
+  push(event: { event?: string; data: Json }): Json[] {
     const { data } = event;
     const type = typeof data.type === 'string' ? data.type : event.event;
     if (this.ended) {
@@ -83,7 +83,7 @@ export class AnthropicToOpenAIChatStream implements StreamConverter {
     }
   }
 
-  end(): OutEvent[] {
+  end(): Json[] {
     if (this.ended) return [];
     return this.fail('The upstream stream ended before the answer was complete', 'upstream_error');
   }
@@ -92,7 +92,7 @@ export class AnthropicToOpenAIChatStream implements StreamConverter {
     return this.rawUsage && fromAnthropicUsage(this.rawUsage);
   }
 
-  private messageStart(message: Json): OutEvent[] {
+  private messageStart(message: Json): Json[] {
     if (this.started) {
       if (this.contentSent && asText(message.id) !== this.id)
         return this.fail('The upstream started a second answer before finishing the first', 'upstream_error');
@@ -112,7 +112,7 @@ export class AnthropicToOpenAIChatStream implements StreamConverter {
     return out;
   }
 
-  private blockStart(blockIndex: number, block: Json): OutEvent[] {
+  private blockStart(blockIndex: number, block: Json): Json[] {
     switch (block.type) {
       case 'text':
         return this.delta({ content: asText(block.text) });
@@ -140,7 +140,7 @@ export class AnthropicToOpenAIChatStream implements StreamConverter {
     }
   }
 
-  private blockDelta(blockIndex: number, delta: Json): OutEvent[] {
+  private blockDelta(blockIndex: number, delta: Json): Json[] {
     switch (delta.type) {
       case 'text_delta':
         return this.delta({ content: asText(delta.text) });
@@ -159,7 +159,7 @@ export class AnthropicToOpenAIChatStream implements StreamConverter {
   }
 
   /** A tool block that closes without deltas had its whole input at its start: send that. */
-  private blockStop(blockIndex: number): OutEvent[] {
+  private blockStop(blockIndex: number): Json[] {
     const tool = this.openTools.get(blockIndex);
     if (!tool) return [];
     this.openTools.delete(blockIndex);
@@ -168,7 +168,7 @@ export class AnthropicToOpenAIChatStream implements StreamConverter {
     return this.delta({ tool_calls: [{ index: tool.index, function: { arguments: args } }] });
   }
 
-  private messageDelta(data: Json): OutEvent[] {
+  private messageDelta(data: Json): Json[] {
     this.rawUsage = mergeAnthropicUsage(this.rawUsage, data.usage);
     const stopReason = asRecord(data.delta)?.stop_reason;
     if (stopReason === null || stopReason === undefined) return [];
@@ -176,7 +176,7 @@ export class AnthropicToOpenAIChatStream implements StreamConverter {
     return this.finish();
   }
 
-  private messageStop(): OutEvent[] {
+  private messageStop(): Json[] {
     const out = this.finish();
     this.ended = 'stop';
     const usage = this.usage();
@@ -184,31 +184,31 @@ export class AnthropicToOpenAIChatStream implements StreamConverter {
     return out;
   }
 
-  private finish(): OutEvent[] {
+  private finish(): Json[] {
     if (this.finishSent) return [];
     this.finishSent = true;
     const finishReason = mapAnthropicStopReason(this.stopReason);
     return [this.event({ choices: [{ index: 0, delta: {}, finish_reason: finishReason }] })];
   }
 
-  private fail(message: string, type: string): OutEvent[] {
+  private fail(message: string, type: string): Json[] {
     this.ended = 'error';
-    return [{ data: JSON.stringify({ error: { message, type } }) }];
+    return [{ error: { message, type } }];
   }
 
   /** A content chunk; empty text sends nothing. */
-  private delta(delta: Json): OutEvent[] {
+  private delta(delta: Json): Json[] {
     if (delta.content === '' || delta.reasoning_content === '') return [];
     this.contentSent = true;
     return [this.chunk(delta)];
   }
 
-  private chunk(delta: Json): OutEvent {
+  private chunk(delta: Json): Json {
     return this.event({ choices: [{ index: 0, delta, finish_reason: null }] });
   }
 
-  private event(fields: Json): OutEvent {
+  private event(fields: Json): Json {
     const chunk = { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model };
-    return { data: JSON.stringify({ ...chunk, ...fields }) };
+    return { ...chunk, ...fields };
   }
 }

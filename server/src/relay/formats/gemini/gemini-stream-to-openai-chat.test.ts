@@ -15,7 +15,7 @@ const usageMetadata = {
 function run(events: { data: Json }[]) {
   const converter = new GeminiToOpenAIChatStream('gemini-2.5-flash');
   const out = [...events.flatMap((e) => converter.push(e)), ...converter.end()];
-  return { converter, out, chunks: out.map((e) => JSON.parse(e.data) as Json) };
+  return { converter, out, chunks: out };
 }
 const choicesOf = (chunks: Json[]) => chunks.map((chunk) => chunk.choices);
 
@@ -179,7 +179,7 @@ describe('GeminiToOpenAIChatStream', () => {
       event([{ text: 'a' }]),
       { data: { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } } },
     ]);
-    expect(JSON.parse(out.at(-1)!.data)).toEqual({
+    expect(out.at(-1)).toEqual({
       error: { message: 'Quota exceeded', type: 'RESOURCE_EXHAUSTED', code: 429 },
     });
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Usage } from '../../usage.ts';
-import type { Json, OutEvent, StreamConverter } from '../types.ts';
+import type { ChunkSource, Json } from '../types.ts';
 import { candidatePieces, geminiCandidates, openAIToolCall } from './gemini-answer-parts.ts';
 import { GeminiCallAssembler, type GeminiFunctionCall } from './gemini-call-assembler.ts';
 import { geminiErrorMessage, geminiErrorStatus } from './gemini-error.ts';
@@ -24,7 +24,7 @@ interface ChoiceState {
  * chunk when Gemini gives a finishReason. end() adds one chunk with the last usage (choices []).
  * No [DONE]: the pipeline sends it. A stream cut short gets no invented finish chunk.
  */
-export class GeminiToOpenAIChatStream implements StreamConverter {
+export class GeminiToOpenAIChatStream implements ChunkSource {
   private readonly model: string;
   private readonly created = Math.floor(Date.now() / 1000);
   private readonly choices = new Map<number, ChoiceState>();
@@ -36,7 +36,7 @@ export class GeminiToOpenAIChatStream implements StreamConverter {
     this.model = model;
   }
 
-  push(event: { event?: string; data: Json }): OutEvent[] {
+  push(event: { event?: string; data: Json }): Json[] {
     const { data } = event;
     this.id ??= `chatcmpl-${asString(data.responseId) ?? randomUUID()}`;
     const error = asObject(data.error);
@@ -44,16 +44,14 @@ export class GeminiToOpenAIChatStream implements StreamConverter {
       const code = asNumber(error.code);
       const type = geminiErrorStatus(data) ?? 'upstream_error';
       const message = geminiErrorMessage(data);
-      return [
-        { data: JSON.stringify({ error: code === undefined ? { message, type } : { message, type, code } }) },
-      ];
+      return [{ error: code === undefined ? { message, type } : { message, type, code } }];
     }
     if (hasGeminiTokenCounts(data.usageMetadata)) this.lastUsage = fromGeminiUsage(data.usageMetadata);
     return geminiCandidates(data).flatMap(({ index, candidate }) => this.candidate(index, candidate));
   }
 
-  end(): OutEvent[] {
-    const out: OutEvent[] = [];
+  end(): Json[] {
+    const out: Json[] = [];
     for (const [index, state] of this.choices) out.push(...this.toolCalls(index, state, state.calls.flush()));
     if (this.lastUsage) out.push(this.chunk([], openAIUsageBody(this.lastUsage)));
     return out;
@@ -63,8 +61,8 @@ export class GeminiToOpenAIChatStream implements StreamConverter {
     return this.lastUsage;
   }
 
-  private candidate(index: number, candidate: Json): OutEvent[] {
-    const out: OutEvent[] = [];
+  private candidate(index: number, candidate: Json): Json[] {
+    const out: Json[] = [];
     let state = this.choices.get(index);
     if (!state) {
       state = { toolCalls: 0, calls: new GeminiCallAssembler(), finished: false };
@@ -85,18 +83,18 @@ export class GeminiToOpenAIChatStream implements StreamConverter {
     return out;
   }
 
-  private toolCalls(index: number, state: ChoiceState, calls: GeminiFunctionCall[]): OutEvent[] {
+  private toolCalls(index: number, state: ChoiceState, calls: GeminiFunctionCall[]): Json[] {
     return calls.map((call) => {
       const toolCall = { index: state.toolCalls++, ...openAIToolCall(call, `call_${this.callIds++}`) };
       return this.delta(index, { tool_calls: [toolCall] });
     });
   }
 
-  private delta(index: number, delta: Json): OutEvent {
+  private delta(index: number, delta: Json): Json {
     return this.chunk([{ index, delta, finish_reason: null }]);
   }
 
-  private chunk(choices: Json[], usage?: Json): OutEvent {
+  private chunk(choices: Json[], usage?: Json): Json {
     const chunk: Json = {
       id: this.id ?? `chatcmpl-${randomUUID()}`,
       object: 'chat.completion.chunk',
@@ -105,6 +103,6 @@ export class GeminiToOpenAIChatStream implements StreamConverter {
       choices,
     };
     if (usage) chunk.usage = usage;
-    return { data: JSON.stringify(chunk) };
+    return chunk;
   }
 }

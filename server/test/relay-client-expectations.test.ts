@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureJson, fixturesAvailable } from './support/fixtures.ts';
+import { fixtureChunks, fixtureJson, fixturesAvailable, geminiEvents } from './support/fixtures.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
 import { seedChannel, seedToken } from './support/relay-seed.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
@@ -183,6 +183,30 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('What clients rely 
       config: { maxOutputTokens: 8000, thinkingConfig: { thinkingBudget: 3000 } },
     });
     expect(sent()).toMatchObject({ max_tokens: 8000, thinking: { type: 'enabled', budget_tokens: 3000 } });
+  });
+
+  it('reports input tokens in message_start of an Anthropic stream converted from another format', async () => {
+    const path = 'google/google-text.chunks.txt';
+    mock.reply('/google/v1beta/models/gemini-2.5-flash:streamGenerateContent', {
+      events: geminiEvents(path),
+    });
+    const first = JSON.parse(fixtureChunks(path)[0]!) as { usageMetadata: { promptTokenCount: number } };
+    const startOf = async (model: string) => {
+      const stream = await anthropic().messages.create({
+        model,
+        max_tokens: 100,
+        stream: true,
+        messages: [{ role: 'user', content: 'Hello there, how are you today? '.repeat(20) }],
+      });
+      for await (const event of stream) if (event.type === 'message_start') return event.message.usage;
+      throw new Error('no message_start');
+    };
+    expect((await startOf('gemini-2.5-flash')).input_tokens).toBe(first.usageMetadata.promptTokenCount);
+    // OpenAI sends usage only at the end: message_start has the gateway's estimate meanwhile.
+    mock.reply('/openai/v1/chat/completions', {
+      sse: fixtureChunks('openai/chat/openai-text.chunks.txt'),
+    });
+    expect((await startOf('gpt-4o-mini')).input_tokens).toBeGreaterThan(100);
   });
 
   it('counts tokens for the Anthropic and Gemini clients without calling a channel', async () => {

@@ -5,7 +5,7 @@ import type { Json } from './formats/types.ts';
 import { forwardStream } from './forward-stream.ts';
 import type { RelayBody } from './relay-body.ts';
 import { usageOfAnswer } from './response-usage.ts';
-import { countPromptTokens } from './token-counter.ts';
+import { countPromptTokens, estimatePromptTokens } from './token-counter.ts';
 import { readOpenAIUsage, type Usage } from './usage.ts';
 import {
   answerFromChannel,
@@ -58,13 +58,18 @@ export async function deliverAnswer(
 
   if (body.stream && streamable(endpoint.kind) && contentType.includes('text/event-stream')) {
     reply.hijack();
+    const fromChannel = streamFromChannel(success.channelFormat, success.upstreamModel);
+    // The channel's usage so far (Gemini's comes with its first event), else the prompt's estimate.
+    const promptUsage = () =>
+      fromChannel?.usage() ?? localUsage(body.json ? estimatePromptTokens(body.json) : 0, 0);
     const outcome = await forwardStream({
       upstream: response,
       raw: reply.raw,
       headers: { 'x-oneapi-request-id': request.id },
       clientFormat: body.clientFormat,
-      fromChannel: streamFromChannel(success.channelFormat, success.upstreamModel),
-      toClient: success.channelFormat === wire ? null : streamToClient(body.clientFormat, body.model),
+      fromChannel,
+      toClient:
+        success.channelFormat === wire ? null : streamToClient(body.clientFormat, body.model, promptUsage),
       passthrough,
       clientWantsUsage: body.clientWantsUsage,
       abort: success.abort,

@@ -7,6 +7,7 @@ import { openAIChatToAnthropic } from './formats/inbound/openai-chat-to-anthropi
 import { OpenAIChatToAnthropicStream } from './formats/inbound/openai-chat-stream-to-anthropic.ts';
 import { openAIChatToGemini } from './formats/inbound/openai-chat-to-gemini-response.ts';
 import { OpenAIChatToGeminiStream } from './formats/inbound/openai-chat-stream-to-gemini.ts';
+import type { Usage } from './usage.ts';
 import type { ChunkSource, ConvertedAnswer, Json, StreamConverter } from './formats/types.ts';
 import { chatToResponsesAnswer } from './clients/responses/chat-to-responses-answer.ts';
 import { ChatToResponsesStream } from './clients/responses/chat-stream-to-responses.ts';
@@ -34,9 +35,14 @@ export function streamFromChannel(format: WireFormat, model: string): ChunkSourc
 }
 
 /** Converts OpenAI chunks to the client's stream; null when the client speaks OpenAI. */
-export function streamToClient(format: ClientFormat, requestedModel: string): StreamConverter | null {
+export function streamToClient(
+  format: ClientFormat,
+  requestedModel: string,
+  /** The input's usage as far as known before the answer's end (Anthropic's message_start reports it). */
+  promptUsage?: () => Usage | undefined,
+): StreamConverter | null {
   if (format === 'responses') return new ChatToResponsesStream(requestedModel);
-  if (format === 'anthropic') return new OpenAIChatToAnthropicStream(requestedModel);
+  if (format === 'anthropic') return new OpenAIChatToAnthropicStream(requestedModel, promptUsage);
   if (format === 'gemini') return new OpenAIChatToGeminiStream(requestedModel);
   return null;
 }

@@ -37,10 +37,16 @@ export class OpenAIChatToAnthropicStream extends OpenAIChunkConverter {
   private sawToolUse = false;
 
   private readonly requestedModel: string;
+  private readonly promptUsage: () => Usage | undefined;
 
-  constructor(requestedModel: string) {
+  /**
+   * `promptUsage` says what is known of the input when the message starts (the channel's usage so
+   * far, else a local estimate): Claude Code reads message_start's input_tokens for its context.
+   */
+  constructor(requestedModel: string, promptUsage: () => Usage | undefined = () => undefined) {
     super();
     this.requestedModel = requestedModel;
+    this.promptUsage = promptUsage;
   }
 
   protected convert(chunk: Json, usage: Usage | undefined): OutEvent[] {
@@ -82,7 +88,7 @@ export class OpenAIChatToAnthropicStream extends OpenAIChunkConverter {
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { ...anthropicUsage(this.latestUsage), output_tokens: 0 },
+      usage: { ...anthropicUsage(this.latestUsage ?? this.promptUsage()), output_tokens: 0 },
     };
     out.push(event({ type: 'message_start', message }));
   }

@@ -21,6 +21,7 @@ import {
 } from './upstream-error.ts';
 import { channelFormat, clientWire, type WireFormat } from './wire-format.ts';
 import { responsesToChat } from './clients/responses/responses-request-to-chat.ts';
+import { geminiEmbedUpstream } from './clients/gemini/gemini-embeddings.ts';
 
 export interface Success {
   response: Dispatcher.ResponseData;
@@ -80,12 +81,25 @@ export function upstreamRequest(
     if (!channelTypeInfo(channel.type)?.openAICompatible && channel.type !== 0) {
       return `channel type ${channel.type} cannot serve OpenAI-format calls yet`;
     }
-    // A call converted from another format is an OpenAI chat completion by now.
-    const path = clientWire(body.clientFormat) === 'openai' ? endpoint.path : '/v1/chat/completions';
+    // A call converted from another format is an OpenAI chat completion (or embedding) by now.
+    const path =
+      clientWire(body.clientFormat) === 'openai' || endpoint.kind !== 'chat'
+        ? endpoint.path
+        : '/v1/chat/completions';
     const target = openAITarget(channel, path, upstreamModel);
     const askUsage =
       takesStreamUsageOption(endpoint.kind) && (channelTypeInfo(channel.type)?.streamUsage ?? true);
     return { ...target, body: upstreamBody(endpoint, body, upstreamModel, askUsage), format };
+  }
+  if (format === 'gemini' && endpoint.geminiAction && body.original) {
+    const action = endpoint.geminiAction;
+    const versions = app.settings.json<Record<string, string>>('gemini.version_settings');
+    const target = geminiTarget(channel, upstreamModel, false, versions, action);
+    return {
+      ...target,
+      body: JSON.stringify(geminiEmbedUpstream(body.original, action, upstreamModel)),
+      format,
+    };
   }
   const chat = chatCore(endpoint, body);
   if (chat === undefined) return `a ${format} channel cannot serve ${endpoint.path}`;

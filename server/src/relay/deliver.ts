@@ -3,6 +3,7 @@ import type { Success } from './attempt.ts';
 import { streamable, type Endpoint } from './endpoints.ts';
 import type { Json } from './formats/types.ts';
 import { forwardStream } from './forward-stream.ts';
+import { openAIEmbeddingsToGemini } from './clients/gemini/gemini-embeddings.ts';
 import type { RelayBody } from './relay-body.ts';
 import { usageOfAnswer } from './response-usage.ts';
 import { countPromptTokens, estimatePromptTokens } from './token-counter.ts';
@@ -93,6 +94,16 @@ export async function deliverAnswer(
 
   const bytes = Buffer.from(await response.body.arrayBuffer());
   const firstByteMs = Date.now() - startedAt;
+  if (endpoint.geminiAction) {
+    const answer =
+      success.channelFormat === 'gemini'
+        ? { body: bytes, usage: undefined }
+        : openAIEmbeddingsToGemini(parseJson(bytes), endpoint.geminiAction);
+    const usage = answer.usage ?? localUsage(await localPrompt(), 0);
+    reply.header('content-type', 'application/json');
+    void reply.send(Buffer.isBuffer(answer.body) ? answer.body : JSON.stringify(answer.body));
+    return { usage, local: answer.usage === undefined, firstByteMs, stream: false };
+  }
   if (success.channelFormat === 'openai' && wire === 'openai') {
     const { usage, local } = await usageOfAnswer(endpoint.kind, bytes, localPrompt);
     reply.header('content-type', contentType || 'application/json');

@@ -16,6 +16,8 @@ export interface Endpoint {
   /** The model assumed when the request names none (new-api's defaults). */
   defaultModel?: string;
   multipart?: boolean;
+  /** A Gemini embedding call: the action a Gemini channel is called with (others get `path`). */
+  geminiAction?: 'embedContent' | 'batchEmbedContents';
 }
 
 export const OPENAI_ENDPOINTS: Endpoint[] = [

@@ -3,6 +3,7 @@ import { callerOf } from './caller.ts';
 import type { Endpoint } from './endpoints.ts';
 import { geminiToOpenAIChat } from './formats/inbound/gemini-request-to-openai-chat.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
+import { geminiEmbedToOpenAI, type GeminiEmbedAction } from './clients/gemini/gemini-embeddings.ts';
 import { countPromptTokens } from './token-counter.ts';
 import type { RelayBody } from './relay-body.ts';
 import { RelayError, invalidRequest, requireJsonObject } from './relay-error.ts';
@@ -10,6 +11,11 @@ import { geminiModel } from './routes-models.ts';
 import { callerModels } from './routes-openai.ts';
 
 const GENERATE: Endpoint = { path: '/v1beta/models', kind: 'chat' };
+/** Embeddings: OpenAI-format channels get /v1/embeddings, Gemini channels the same action. */
+const EMBED: Record<GeminiEmbedAction, Endpoint> = {
+  embedContent: { path: '/v1/embeddings', kind: 'embedding', geminiAction: 'embedContent' },
+  batchEmbedContents: { path: '/v1/embeddings', kind: 'embedding', geminiAction: 'batchEmbedContents' },
+};
 
 function readGeminiBody(raw: unknown, model: string, stream: boolean): RelayBody {
   const original = requireJsonObject(raw);
@@ -54,10 +60,24 @@ export async function geminiRoutes(app: FastifyInstance, runtime: RelayRuntime):
     const model = colon > 0 ? target.slice(0, colon) : '';
     const action = colon > 0 ? target.slice(colon + 1) : '';
     if (model && action === 'countTokens') return countTokens(request.body, model);
+    if (model && (action === 'embedContent' || action === 'batchEmbedContents')) {
+      const endpoint = EMBED[action];
+      const original = requireJsonObject(request.body);
+      const body: RelayBody = {
+        model,
+        stream: false,
+        clientWantsUsage: false,
+        maxTokens: 0,
+        json: geminiEmbedToOpenAI(original, action, model),
+        clientFormat: 'gemini',
+        original,
+      };
+      return relayCall(app, runtime, request, reply, endpoint, callerOf(request), body);
+    }
     if (!model || (action !== 'generateContent' && action !== 'streamGenerateContent')) {
       throw new RelayError(
         404,
-        `${target} is not supported: use {model}:generateContent, :streamGenerateContent or :countTokens`,
+        `${target} is not supported: use {model}:generateContent, :streamGenerateContent, :countTokens, :embedContent or :batchEmbedContents`,
         'not_found',
       );
     }

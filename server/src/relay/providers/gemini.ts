@@ -22,10 +22,12 @@ export function geminiTarget(
   upstreamModel: string,
   stream: boolean,
   versions: Record<string, string>,
+  /** Another action than generating (embedContent, batchEmbedContents). */
+  otherAction?: string,
 ): UpstreamTarget {
   const base = channelBaseUrl(channel.row.type, channel.row.base_url);
   const version = geminiVersion(channel, upstreamModel, versions);
-  const action = stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+  const action = otherAction ?? (stream ? 'streamGenerateContent?alt=sse' : 'generateContent');
   return {
     url: `${base}/${version}/models/${encodeURIComponent(upstreamModel)}:${action}`,
     headers: { 'x-goog-api-key': pickKey(channel.row.key) },

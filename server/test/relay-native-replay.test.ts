@@ -2,10 +2,10 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromAnthropicMessage } from '../src/relay/formats/anthropic/anthropic-to-openai-chat.ts';
-import { fromAnthropicUsage } from '../src/relay/formats/anthropic/anthropic-usage.ts';
-import { fromGeminiResponse } from '../src/relay/formats/gemini/gemini-to-openai-chat.ts';
-import { fromGeminiUsage } from '../src/relay/formats/gemini/gemini-usage.ts';
+import { fromAnthropicMessage } from '../src/relay/providers/anthropic/anthropic-to-openai-chat.ts';
+import { fromAnthropicUsage } from '../src/relay/providers/anthropic/anthropic-usage.ts';
+import { fromGeminiResponse } from '../src/relay/providers/gemini/gemini-to-openai-chat.ts';
+import { fromGeminiUsage } from '../src/relay/providers/gemini/gemini-usage.ts';
 import type { Usage } from '../src/relay/usage.ts';
 import {
   allLinesJson,

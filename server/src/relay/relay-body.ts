@@ -1,7 +1,7 @@
 import { multipartBody, type StreamedBody } from '../http/multipart-body.ts';
 import { isFilePart, type SpooledForm } from '../http/multipart-spool.ts';
 import type { Endpoint } from './endpoints.ts';
-import { fitForReasoningModel, isOpenAIReasoningModel } from './providers/openai-reasoning-models.ts';
+import { fitForReasoningModel, isOpenAIReasoningModel } from './providers/openai/openai-reasoning-models.ts';
 import { invalidRequest, requireJsonObject } from './relay-error.ts';
 import type { ClientFormat } from './wire-format.ts';
 

@@ -1,8 +1,8 @@
 import { ChannelType } from '@relaygate/contract';
-import { fromAnthropicMessage } from './formats/anthropic/anthropic-to-openai-chat.ts';
-import { AnthropicToOpenAIChatStream } from './formats/anthropic/anthropic-stream-to-openai-chat.ts';
-import { fromGeminiResponse } from './formats/gemini/gemini-to-openai-chat.ts';
-import { GeminiToOpenAIChatStream } from './formats/gemini/gemini-stream-to-openai-chat.ts';
+import { fromAnthropicMessage } from './providers/anthropic/anthropic-to-openai-chat.ts';
+import { AnthropicToOpenAIChatStream } from './providers/anthropic/anthropic-stream-to-openai-chat.ts';
+import { fromGeminiResponse } from './providers/gemini/gemini-to-openai-chat.ts';
+import { GeminiToOpenAIChatStream } from './providers/gemini/gemini-stream-to-openai-chat.ts';
 import { openAIChatToAnthropic } from './formats/inbound/openai-chat-to-anthropic-message.ts';
 import { OpenAIChatToAnthropicStream } from './formats/inbound/openai-chat-stream-to-anthropic.ts';
 import { openAIChatToGemini } from './formats/inbound/openai-chat-to-gemini-response.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { AnthropicToOpenAIChatStream } from './anthropic-stream-to-openai-chat.ts';
 import { toOpenAIChatUsage } from './anthropic-usage.ts';
 import { asArray, asRecord } from './json-values.ts';

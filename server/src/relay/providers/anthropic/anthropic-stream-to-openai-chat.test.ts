@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { AnthropicToOpenAIChatStream } from './anthropic-stream-to-openai-chat.ts';
 import { collectChunks } from './recorded-fixtures.test-support.ts';
 

@@ -1,5 +1,5 @@
 import type { Usage } from '../../usage.ts';
-import type { ChunkSource, Json } from '../types.ts';
+import type { ChunkSource, Json } from '../../formats/types.ts';
 import { fromAnthropicUsage, mergeAnthropicUsage, toOpenAIChatUsage } from './anthropic-usage.ts';
 import { asArray, asRecord, asText } from './json-values.ts';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.ts';

@@ -1,6 +1,6 @@
-import type { RoutableChannel } from '../../cache/channel-index.ts';
-import { channelBaseUrl } from '../../providers/channel-types.ts';
-import { pickKey, type UpstreamTarget } from './openai-compatible.ts';
+import type { RoutableChannel } from '../../../cache/channel-index.ts';
+import { channelBaseUrl } from '../../../providers/channel-types.ts';
+import { pickKey, type UpstreamTarget } from '../openai/openai-target.ts';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 

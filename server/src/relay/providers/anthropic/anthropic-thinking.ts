@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 
 /** Anthropic's smallest thinking budget. */
 export const MIN_THINKING_BUDGET = 1024;

@@ -1,4 +1,4 @@
-import type { ConvertedAnswer, Json } from '../types.ts';
+import type { ConvertedAnswer, Json } from '../../formats/types.ts';
 import { fromAnthropicUsage, toOpenAIChatUsage } from './anthropic-usage.ts';
 import { asArray, asRecord, asText } from './json-values.ts';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.ts';

@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { asArray, asRecord, asText } from './json-values.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Usage } from '../../usage.ts';
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { asArray, asCount, asRecord } from './json-values.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 
 /** The value as a JSON object, or undefined when it is anything else (null, an array, a scalar). */
 export const asRecord = (value: unknown): Json | undefined =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { toAnthropicRequest, type AnthropicRequestOptions } from './openai-chat-to-anthropic.ts';
 
 const options: AnthropicRequestOptions = {

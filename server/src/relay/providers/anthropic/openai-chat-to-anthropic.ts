@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { planThinking, resolveMaxTokens } from './anthropic-thinking.ts';
 import { forcesToolUse, toAnthropicToolChoice, toAnthropicTools } from './anthropic-tools.ts';
 import { continuesToolLoop, toAnthropicPrompt } from './convert-to-anthropic-messages.ts';

@@ -6,7 +6,7 @@ import {
   fixtureJson,
   fixturesAvailable,
 } from '../../../../test/support/fixtures.ts';
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { asArray, asRecord } from './json-values.ts';
 
 /**

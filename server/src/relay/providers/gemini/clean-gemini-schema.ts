@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { asObject } from './gemini-json.ts';
 
 /** JSON-schema keys Gemini refuses in function parameters and response schemas. */

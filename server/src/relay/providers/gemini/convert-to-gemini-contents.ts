@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { asArray, asObject, asString, parseJson } from './gemini-json.ts';
 import { dataUrlToGeminiPart, imageUrlToGeminiPart } from './openai-media-to-gemini-part.ts';
 

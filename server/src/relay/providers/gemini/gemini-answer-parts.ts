@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import type { GeminiFunctionCall } from './gemini-call-assembler.ts';
 import { asArray, asNumber, asObject, asString } from './gemini-json.ts';
 

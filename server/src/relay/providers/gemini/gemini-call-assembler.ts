@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { asArray, asNumber, asObject, asString } from './gemini-json.ts';
 
 /** A complete Gemini function call. `id` is set only when Gemini gave one. */

@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 
 /** Small readers for untyped wire JSON: each answers undefined (or []) for a value of another shape. */
 

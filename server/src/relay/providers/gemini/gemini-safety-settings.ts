@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 
 /** The harm categories the `default` entry of gemini.safety_settings applies to. */
 export const GEMINI_STANDARD_HARM_CATEGORIES = [

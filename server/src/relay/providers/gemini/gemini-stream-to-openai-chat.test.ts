@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { GeminiToOpenAIChatStream } from './gemini-stream-to-openai-chat.ts';
 
 const event = (parts: unknown[], extra: Json = {}): { data: Json } => ({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Usage } from '../../usage.ts';
-import type { ChunkSource, Json } from '../types.ts';
+import type { ChunkSource, Json } from '../../formats/types.ts';
 import { candidatePieces, geminiCandidates, openAIToolCall } from './gemini-answer-parts.ts';
 import { GeminiCallAssembler, type GeminiFunctionCall } from './gemini-call-assembler.ts';
 import { geminiErrorMessage, geminiErrorStatus } from './gemini-error.ts';

@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 
 /** Thinking budgets (tokens) for OpenAI's reasoning_effort. */
 export const REASONING_EFFORT_BUDGETS: ReadonlyMap<string, number> = new Map([

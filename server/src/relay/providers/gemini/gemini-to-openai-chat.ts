@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConvertedAnswer, Json } from '../types.ts';
+import type { ConvertedAnswer, Json } from '../../formats/types.ts';
 import { candidatePieces, geminiCandidates, openAIToolCall } from './gemini-answer-parts.ts';
 import { GeminiCallAssembler, type GeminiFunctionCall } from './gemini-call-assembler.ts';
 import { asString } from './gemini-json.ts';

@@ -1,5 +1,5 @@
 import type { Usage } from '../../usage.ts';
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { asNumber, asObject } from './gemini-json.ts';
 
 const COUNTS = ['promptTokenCount', 'candidatesTokenCount', 'thoughtsTokenCount', 'totalTokenCount'];

@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { cleanGeminiSchema } from './clean-gemini-schema.ts';
 import { toGeminiContents } from './convert-to-gemini-contents.ts';
 import { asArray, asNumber, asObject, asString } from './gemini-json.ts';

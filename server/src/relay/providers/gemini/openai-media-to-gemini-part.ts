@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 
 const MIME_BY_EXTENSION: ReadonlyMap<string, string> = new Map([
   ['jpg', 'image/jpeg'],

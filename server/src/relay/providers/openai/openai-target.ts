@@ -1,6 +1,6 @@
 import { ChannelType } from '@relaygate/contract';
-import type { RoutableChannel } from '../../cache/channel-index.ts';
-import { channelBaseUrl } from '../../providers/channel-types.ts';
+import type { RoutableChannel } from '../../../cache/channel-index.ts';
+import { channelBaseUrl } from '../../../providers/channel-types.ts';
 
 export const AZURE_DEFAULT_API_VERSION = '2025-04-01-preview';
 

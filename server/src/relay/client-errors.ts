@@ -1,4 +1,4 @@
-import { anthropicErrorBody, geminiErrorBody } from './formats/inbound/error-shapes.ts';
+import { anthropicErrorBody, geminiErrorBody } from './formats/error-shapes.ts';
 import { toOpenAIError, type RelayError } from './relay-error.ts';
 import type { WireFormat } from './wire-format.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from './caller.ts';
 import type { Endpoint } from './endpoints.ts';
-import { anthropicToOpenAIChat } from './formats/inbound/anthropic-request-to-openai-chat.ts';
+import { anthropicToOpenAIChat } from './clients/anthropic/anthropic-request-to-openai-chat.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
 import { countPromptTokens } from './token-counter.ts';
 import type { RelayBody } from './relay-body.ts';

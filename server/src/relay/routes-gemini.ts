@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from './caller.ts';
 import type { Endpoint } from './endpoints.ts';
-import { geminiToOpenAIChat } from './formats/inbound/gemini-request-to-openai-chat.ts';
+import { geminiToOpenAIChat } from './clients/gemini/gemini-request-to-openai-chat.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
 import { geminiEmbedToOpenAI, type GeminiEmbedAction } from './clients/gemini/gemini-embeddings.ts';
 import { countPromptTokens } from './token-counter.ts';

@@ -3,10 +3,10 @@ import { fromAnthropicMessage } from './providers/anthropic/anthropic-to-openai-
 import { AnthropicToOpenAIChatStream } from './providers/anthropic/anthropic-stream-to-openai-chat.ts';
 import { fromGeminiResponse } from './providers/gemini/gemini-to-openai-chat.ts';
 import { GeminiToOpenAIChatStream } from './providers/gemini/gemini-stream-to-openai-chat.ts';
-import { openAIChatToAnthropic } from './formats/inbound/openai-chat-to-anthropic-message.ts';
-import { OpenAIChatToAnthropicStream } from './formats/inbound/openai-chat-stream-to-anthropic.ts';
-import { openAIChatToGemini } from './formats/inbound/openai-chat-to-gemini-response.ts';
-import { OpenAIChatToGeminiStream } from './formats/inbound/openai-chat-stream-to-gemini.ts';
+import { openAIChatToAnthropic } from './clients/anthropic/openai-chat-to-anthropic-message.ts';
+import { OpenAIChatToAnthropicStream } from './clients/anthropic/openai-chat-stream-to-anthropic.ts';
+import { openAIChatToGemini } from './clients/gemini/openai-chat-to-gemini-response.ts';
+import { OpenAIChatToGeminiStream } from './clients/gemini/openai-chat-stream-to-gemini.ts';
 import type { Usage } from './usage.ts';
 import type { ChunkSource, ConvertedAnswer, Json, StreamConverter } from './formats/types.ts';
 import { chatToResponsesAnswer } from './clients/responses/chat-to-responses-answer.ts';

@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from './types.ts';
 
 /**
  * Builds an OpenAI chat message list in which every tool message stands right after the assistant

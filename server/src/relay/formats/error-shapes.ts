@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from './types.ts';
 
 const ANTHROPIC_TYPES: Record<number, string> = {
   400: 'invalid_request_error',

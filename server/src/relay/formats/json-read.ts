@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from './types.ts';
 
 /** Small readers for untrusted JSON: every converter gets client or upstream input as it came. */
 

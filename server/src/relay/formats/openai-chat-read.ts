@@ -1,5 +1,5 @@
-import { readOpenAIUsage, type Usage } from '../../usage.ts';
-import type { Json } from '../types.ts';
+import { readOpenAIUsage, type Usage } from '../usage.ts';
+import type { Json } from './types.ts';
 import { asArray, asObject, asString } from './json-read.ts';
 
 /** The visible text and the reasoning of an OpenAI chat message or stream delta. */

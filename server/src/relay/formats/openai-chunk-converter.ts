@@ -1,5 +1,5 @@
-import type { Usage } from '../../usage.ts';
-import type { Json, OutEvent, StreamConverter } from '../types.ts';
+import type { Usage } from '../usage.ts';
+import type { Json, OutEvent, StreamConverter } from './types.ts';
 import { chunkUsage, errorMessage } from './openai-chat-read.ts';
 
 /**

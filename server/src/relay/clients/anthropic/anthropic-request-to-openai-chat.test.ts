@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { anthropicToOpenAIChat } from './anthropic-request-to-openai-chat.ts';
 
 // Expected values are typed with the official OpenAI SDK types, so their shapes are checked too.

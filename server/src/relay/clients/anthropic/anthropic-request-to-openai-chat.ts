@@ -1,6 +1,6 @@
-import type { Json } from '../types.ts';
-import { ChatHistory, effortForBudget, streamFields, userContent } from './chat-history.ts';
-import { asArray, asObject, asObjects, asString } from './json-read.ts';
+import type { Json } from '../../formats/types.ts';
+import { ChatHistory, effortForBudget, streamFields, userContent } from '../../formats/chat-history.ts';
+import { asArray, asObject, asObjects, asString } from '../../formats/json-read.ts';
 
 /** The text of a string or of a list of blocks (non-text blocks left out). */
 const blocksText = (content: unknown, separator = '\n'): string =>

@@ -1,5 +1,5 @@
 import type { Usage } from '../../usage.ts';
-import type { Json, OutEvent } from '../types.ts';
+import type { Json, OutEvent } from '../../formats/types.ts';
 import {
   argumentsText,
   firstChoice,
@@ -7,14 +7,14 @@ import {
   readToolCalls,
   toolCallKey,
   type ChatToolCall,
-} from './openai-chat-read.ts';
+} from '../../formats/openai-chat-read.ts';
 import {
   anthropicMessageId,
   anthropicStopReason,
   anthropicUsage,
   toolUseId,
 } from './openai-chat-to-anthropic-message.ts';
-import { OpenAIChunkConverter } from './openai-chunk-converter.ts';
+import { OpenAIChunkConverter } from '../../formats/openai-chunk-converter.ts';
 
 type BlockKind = 'thinking' | 'text' | 'tool_use';
 

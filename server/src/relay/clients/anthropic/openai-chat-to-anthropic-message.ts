@@ -1,7 +1,7 @@
 import { readOpenAIUsage, type Usage } from '../../usage.ts';
-import type { ConvertedAnswer, Json } from '../types.ts';
-import { asString, newId, parseArguments } from './json-read.ts';
-import { firstChoice, readChatContent, readToolCalls } from './openai-chat-read.ts';
+import type { ConvertedAnswer, Json } from '../../formats/types.ts';
+import { asString, newId, parseArguments } from '../../formats/json-read.ts';
+import { firstChoice, readChatContent, readToolCalls } from '../../formats/openai-chat-read.ts';
 
 /** An OpenAI finish reason as an Anthropic stop reason; tool calls mean tool_use whatever it said. */
 export function anthropicStopReason(finish: string, hasToolCalls: boolean): string {

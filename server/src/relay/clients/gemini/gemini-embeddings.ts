@@ -1,5 +1,5 @@
 import type { Json } from '../../formats/types.ts';
-import { asArray, asObject, asObjects, asString } from '../../formats/inbound/json-read.ts';
+import { asArray, asObject, asObjects, asString } from '../../formats/json-read.ts';
 import { readOpenAIUsage, type Usage } from '../../usage.ts';
 import { invalidRequest } from '../../relay-error.ts';
 

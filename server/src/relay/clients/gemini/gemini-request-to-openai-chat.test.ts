@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 import { geminiToOpenAIChat } from './gemini-request-to-openai-chat.ts';
 
 const user = (...parts: Json[]): Json => ({ role: 'user', parts });

@@ -1,7 +1,7 @@
-import type { Json } from '../types.ts';
-import { ChatHistory, effortForBudget, streamFields, userContent } from './chat-history.ts';
+import type { Json } from '../../formats/types.ts';
+import { ChatHistory, effortForBudget, streamFields, userContent } from '../../formats/chat-history.ts';
 import { geminiSchemaToJsonSchema } from './gemini-schema.ts';
-import { asArray, asObject, asObjects, asString, field } from './json-read.ts';
+import { asArray, asObject, asObjects, asString, field } from '../../formats/json-read.ts';
 
 const partsOf = (content: unknown): Json[] => asObjects(field(asObject(content), 'parts'));
 

@@ -1,4 +1,4 @@
-import type { Json } from '../types.ts';
+import type { Json } from '../../formats/types.ts';
 
 /**
  * A Gemini schema (an OpenAPI subset: upper-case types, `nullable`, `propertyOrdering`) as JSON

@@ -1,15 +1,15 @@
 import type { Usage } from '../../usage.ts';
-import type { Json, OutEvent } from '../types.ts';
-import { geminiErrorBody } from './error-shapes.ts';
-import { asString } from './json-read.ts';
-import { argumentsText, firstChoice, readToolCalls, toolCallKey } from './openai-chat-read.ts';
+import type { Json, OutEvent } from '../../formats/types.ts';
+import { geminiErrorBody } from '../../formats/error-shapes.ts';
+import { asString } from '../../formats/json-read.ts';
+import { argumentsText, firstChoice, readToolCalls, toolCallKey } from '../../formats/openai-chat-read.ts';
 import {
   functionCallPart,
   geminiCandidate,
   geminiTextParts,
   geminiUsageMetadata,
 } from './openai-chat-to-gemini-response.ts';
-import { OpenAIChunkConverter } from './openai-chunk-converter.ts';
+import { OpenAIChunkConverter } from '../../formats/openai-chunk-converter.ts';
 
 /**
  * OpenAI chat.completion.chunk events → Gemini streamGenerateContent events (`data:` only). Text

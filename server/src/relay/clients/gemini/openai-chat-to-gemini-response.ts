@@ -1,7 +1,7 @@
 import { readOpenAIUsage, type Usage } from '../../usage.ts';
-import type { ConvertedAnswer, Json } from '../types.ts';
-import { asArray, asObject, asString, parseArguments } from './json-read.ts';
-import { readChatContent, readToolCalls } from './openai-chat-read.ts';
+import type { ConvertedAnswer, Json } from '../../formats/types.ts';
+import { asArray, asObject, asString, parseArguments } from '../../formats/json-read.ts';
+import { readChatContent, readToolCalls } from '../../formats/openai-chat-read.ts';
 
 /** An OpenAI finish reason as a Gemini one (Gemini ends a function call with STOP too). */
 export function geminiFinishReason(finish: string): string {

@@ -1,6 +1,6 @@
 import type { Usage } from '../../usage.ts';
 import type { Json, OutEvent } from '../../formats/types.ts';
-import { newId } from '../../formats/inbound/json-read.ts';
+import { newId } from '../../formats/json-read.ts';
 import {
   argumentsText,
   firstChoice,
@@ -8,8 +8,8 @@ import {
   readToolCalls,
   toolCallKey,
   type ChatToolCall,
-} from '../../formats/inbound/openai-chat-read.ts';
-import { OpenAIChunkConverter } from '../../formats/inbound/openai-chunk-converter.ts';
+} from '../../formats/openai-chat-read.ts';
+import { OpenAIChunkConverter } from '../../formats/openai-chunk-converter.ts';
 import {
   functionCallItem,
   messageItem,

@@ -1,12 +1,12 @@
 import { readOpenAIUsage } from '../../usage.ts';
 import type { Json } from '../../formats/types.ts';
-import { asString, newId } from '../../formats/inbound/json-read.ts';
+import { asString, newId } from '../../formats/json-read.ts';
 import {
   argumentsText,
   firstChoice,
   readChatContent,
   readToolCalls,
-} from '../../formats/inbound/openai-chat-read.ts';
+} from '../../formats/openai-chat-read.ts';
 import {
   functionCallItem,
   messageItem,

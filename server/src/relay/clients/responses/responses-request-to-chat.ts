@@ -1,7 +1,7 @@
 import type { Json } from '../../formats/types.ts';
-import { ChatHistory, streamFields, userContent } from '../../formats/inbound/chat-history.ts';
-import { asObject, asObjects, asString } from '../../formats/inbound/json-read.ts';
-import { argumentsText } from '../../formats/inbound/openai-chat-read.ts';
+import { ChatHistory, streamFields, userContent } from '../../formats/chat-history.ts';
+import { asObject, asObjects, asString } from '../../formats/json-read.ts';
+import { argumentsText } from '../../formats/openai-chat-read.ts';
 
 /** An input content part (input_text, input_image, input_file, output_text) as a chat content part. */
 function chatPart(part: Json): Json[] {

@@ -1,6 +1,6 @@
 import type { Usage } from '../../usage.ts';
 import type { Json } from '../../formats/types.ts';
-import { newId } from '../../formats/inbound/json-read.ts';
+import { newId } from '../../formats/json-read.ts';
 
 /** The pieces of OpenAI Responses API objects that answers and streams share. */
 

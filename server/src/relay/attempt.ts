@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Dispatcher } from 'undici';
-import type { StreamedBody } from '../http/multipart-body.ts';
 import type { RoutableChannel } from '../cache/channel-index.ts';
-import { channelTypeInfo } from '../providers/channel-types.ts';
-import { takesStreamUsageOption, type Endpoint } from './endpoints.ts';
-import { toAnthropicRequest } from './providers/anthropic/openai-chat-to-anthropic.ts';
-import { geminiThinkingFromModel, toGeminiRequest } from './providers/gemini/openai-chat-to-gemini.ts';
-import { anthropicTarget } from './providers/anthropic/anthropic-target.ts';
-import { geminiTarget } from './providers/gemini/gemini-target.ts';
-import { openAITarget, type UpstreamTarget } from './providers/openai/openai-target.ts';
-import { upstreamBody, type RelayBody } from './relay-body.ts';
+import type { Endpoint } from './endpoints.ts';
+import type { UpstreamRequest } from './providers/provider-family.ts';
+import { providerFor } from './providers/registry.ts';
+import type { RelayBody } from './relay-body.ts';
 import { mapModel } from './routing.ts';
 import { isConnectionError, type UpstreamClient } from './upstream-client.ts';
 import { upstreamRetryDelay } from './upstream-retry-delay.ts';
@@ -19,9 +14,8 @@ import {
   maybeDisableChannel,
   upstreamErrorMessage,
 } from './upstream-error.ts';
-import { channelFormat, clientWire, type WireFormat } from './wire-format.ts';
+import type { WireFormat } from './wire-format.ts';
 import { responsesToChat } from './clients/responses/responses-request-to-chat.ts';
-import { geminiEmbedUpstream } from './clients/gemini/gemini-embeddings.ts';
 
 export interface Success {
   response: Dispatcher.ResponseData;
@@ -56,11 +50,6 @@ async function readErrorText(response: Dispatcher.ResponseData): Promise<string>
   return text;
 }
 
-export interface UpstreamRequest extends UpstreamTarget {
-  body: string | StreamedBody;
-  format: WireFormat;
-}
-
 /** The call as OpenAI chat, for a channel in another format; a string says why it cannot be served. */
 function chatCore(endpoint: Endpoint, body: RelayBody): Record<string, unknown> | string | undefined {
   if (!body.json) return undefined;
@@ -76,69 +65,14 @@ export function upstreamRequest(
   channel: RoutableChannel,
   upstreamModel: string,
 ): UpstreamRequest | string {
-  const format = channelFormat(channel.type);
-  if (format === 'openai') {
-    if (!channelTypeInfo(channel.type)?.openAICompatible && channel.type !== 0) {
-      return `channel type ${channel.type} cannot serve OpenAI-format calls yet`;
-    }
-    // A call converted from another format is an OpenAI chat completion (or embedding) by now.
-    const path =
-      clientWire(body.clientFormat) === 'openai' || endpoint.kind !== 'chat'
-        ? endpoint.path
-        : '/v1/chat/completions';
-    const target = openAITarget(channel, path, upstreamModel);
-    const askUsage =
-      takesStreamUsageOption(endpoint.kind) && (channelTypeInfo(channel.type)?.streamUsage ?? true);
-    return { ...target, body: upstreamBody(endpoint, body, upstreamModel, askUsage), format };
-  }
-  if (format === 'gemini' && endpoint.geminiAction && body.original) {
-    const action = endpoint.geminiAction;
-    const versions = app.settings.json<Record<string, string>>('gemini.version_settings');
-    const target = geminiTarget(channel, upstreamModel, false, versions, action);
-    return {
-      ...target,
-      body: JSON.stringify(geminiEmbedUpstream(body.original, action, upstreamModel)),
-      format,
-    };
-  }
-  const chat = chatCore(endpoint, body);
-  if (chat === undefined) return `a ${format} channel cannot serve ${endpoint.path}`;
-  if (typeof chat === 'string') return chat;
-  if (format === 'anthropic') {
-    const native =
-      body.clientFormat === 'anthropic' && body.original
-        ? { ...body.original, model: upstreamModel }
-        : toAnthropicRequest(chat, {
-            upstreamModel,
-            defaultMaxTokens: app.settings.json<Record<string, number>>('claude.default_max_tokens'),
-            thinkingAdapterEnabled: app.settings.bool('claude.thinking_adapter_enabled'),
-            thinkingBudgetPercentage: app.settings.number('claude.thinking_adapter_budget_tokens_percentage'),
-            thinkingBudget: body.thinkingBudget,
-          });
-    const target = anthropicTarget(
-      channel,
-      String(native.model ?? upstreamModel),
-      app.settings.json('claude.model_headers_settings'),
-      body.clientFormat === 'anthropic' ? body.clientHeaders : {},
-    );
-    return { ...target, body: JSON.stringify(native), format };
-  }
-  const { model } = geminiThinkingFromModel(upstreamModel);
-  const native =
-    body.clientFormat === 'gemini' && body.original
-      ? body.original
-      : toGeminiRequest(chat, {
-          safetySettings: app.settings.json<Record<string, string>>('gemini.safety_settings'),
-          upstreamModel,
-          thinkingBudget: body.thinkingBudget,
-        });
-  const target = geminiTarget(
+  return providerFor(channel.type).request({
+    settings: app.settings,
+    endpoint,
+    body,
     channel,
-    model,
-    body.stream,
-    app.settings.json<Record<string, string>>('gemini.version_settings'),
-  );
-  return { ...target, body: JSON.stringify(native), format };
+    upstreamModel,
+    chat: () => chatCore(endpoint, body),
+  });
 }
 
 /** One attempt on one channel: the upstream's answer, or why it failed and whether to go on. */

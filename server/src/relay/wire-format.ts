@@ -1,8 +1,4 @@
-import { ChannelType } from '@relaygate/contract';
-import { fromAnthropicMessage } from './providers/anthropic/anthropic-to-openai-chat.ts';
-import { AnthropicToOpenAIChatStream } from './providers/anthropic/anthropic-stream-to-openai-chat.ts';
-import { fromGeminiResponse } from './providers/gemini/gemini-to-openai-chat.ts';
-import { GeminiToOpenAIChatStream } from './providers/gemini/gemini-stream-to-openai-chat.ts';
+import { familyOf, providerFor } from './providers/registry.ts';
 import { openAIChatToAnthropic } from './clients/anthropic/openai-chat-to-anthropic-message.ts';
 import { OpenAIChatToAnthropicStream } from './clients/anthropic/openai-chat-stream-to-anthropic.ts';
 import { openAIChatToGemini } from './clients/gemini/openai-chat-to-gemini-response.ts';
@@ -21,17 +17,12 @@ export type ClientFormat = WireFormat | 'responses';
 /** The channel format a client's calls pass through to unconverted. */
 export const clientWire = (format: ClientFormat): WireFormat => (format === 'responses' ? 'openai' : format);
 
-export function channelFormat(type: number): WireFormat {
-  if (type === ChannelType.Anthropic) return 'anthropic';
-  if (type === ChannelType.Gemini) return 'gemini';
-  return 'openai';
-}
+/** The wire format a channel speaks: its family's, by the registry. */
+export const channelFormat = (type: number): WireFormat => providerFor(type).format;
 
 /** Converts a channel's stream to OpenAI chunks; null when the channel already speaks OpenAI. */
 export function streamFromChannel(format: WireFormat, model: string): ChunkSource | null {
-  if (format === 'anthropic') return new AnthropicToOpenAIChatStream();
-  if (format === 'gemini') return new GeminiToOpenAIChatStream(model);
-  return null;
+  return familyOf(format).streamToChat(model);
 }
 
 /** Converts OpenAI chunks to the client's stream; null when the client speaks OpenAI. */
@@ -49,9 +40,7 @@ export function streamToClient(
 
 /** A channel's whole answer as an OpenAI chat completion with its usage. */
 export function answerFromChannel(format: WireFormat, answer: Json, model: string): ConvertedAnswer {
-  if (format === 'anthropic') return fromAnthropicMessage(answer);
-  if (format === 'gemini') return fromGeminiResponse(answer, model);
-  return { body: answer };
+  return familyOf(format).answerToChat(answer, model);
 }
 
 /** An OpenAI chat completion as the client's format expects it. */

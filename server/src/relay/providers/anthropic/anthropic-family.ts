@@ -1,0 +1,34 @@
+import type { ProviderFamily } from '../provider-family.ts';
+import { AnthropicToOpenAIChatStream } from './anthropic-stream-to-openai-chat.ts';
+import { anthropicTarget } from './anthropic-target.ts';
+import { fromAnthropicMessage } from './anthropic-to-openai-chat.ts';
+import { toAnthropicRequest } from './openai-chat-to-anthropic.ts';
+
+/** Claude (Anthropic's Messages API): Anthropic calls pass through, the others are converted from chat. */
+export const anthropicFamily: ProviderFamily = {
+  format: 'anthropic',
+  request({ settings, endpoint, body, channel, upstreamModel, chat: chatCore }) {
+    const chat = chatCore();
+    if (chat === undefined) return `an anthropic channel cannot serve ${endpoint.path}`;
+    if (typeof chat === 'string') return chat;
+    const native =
+      body.clientFormat === 'anthropic' && body.original
+        ? { ...body.original, model: upstreamModel }
+        : toAnthropicRequest(chat, {
+            upstreamModel,
+            defaultMaxTokens: settings.json<Record<string, number>>('claude.default_max_tokens'),
+            thinkingAdapterEnabled: settings.bool('claude.thinking_adapter_enabled'),
+            thinkingBudgetPercentage: settings.number('claude.thinking_adapter_budget_tokens_percentage'),
+            thinkingBudget: body.thinkingBudget,
+          });
+    const target = anthropicTarget(
+      channel,
+      String(native.model ?? upstreamModel),
+      settings.json('claude.model_headers_settings'),
+      body.clientFormat === 'anthropic' ? body.clientHeaders : {},
+    );
+    return { ...target, body: JSON.stringify(native), format: 'anthropic' };
+  },
+  streamToChat: () => new AnthropicToOpenAIChatStream(),
+  answerToChat: (answer) => fromAnthropicMessage(answer),
+};

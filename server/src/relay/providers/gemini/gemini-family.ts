@@ -1,0 +1,36 @@
+import { geminiEmbedUpstream } from '../../clients/gemini/gemini-embeddings.ts';
+import type { ProviderFamily } from '../provider-family.ts';
+import { GeminiToOpenAIChatStream } from './gemini-stream-to-openai-chat.ts';
+import { geminiTarget } from './gemini-target.ts';
+import { fromGeminiResponse } from './gemini-to-openai-chat.ts';
+import { geminiThinkingFromModel, toGeminiRequest } from './openai-chat-to-gemini.ts';
+
+/** Google's Gemini API: Gemini calls (and embeddings) pass through, the others are converted from chat. */
+export const geminiFamily: ProviderFamily = {
+  format: 'gemini',
+  request({ settings, endpoint, body, channel, upstreamModel, chat: chatCore }) {
+    const versions = settings.json<Record<string, string>>('gemini.version_settings');
+    if (endpoint.geminiAction && body.original) {
+      const action = endpoint.geminiAction;
+      const target = geminiTarget(channel, upstreamModel, false, versions, action);
+      const native = geminiEmbedUpstream(body.original, action, upstreamModel);
+      return { ...target, body: JSON.stringify(native), format: 'gemini' };
+    }
+    const chat = chatCore();
+    if (chat === undefined) return `a gemini channel cannot serve ${endpoint.path}`;
+    if (typeof chat === 'string') return chat;
+    const { model } = geminiThinkingFromModel(upstreamModel);
+    const native =
+      body.clientFormat === 'gemini' && body.original
+        ? body.original
+        : toGeminiRequest(chat, {
+            safetySettings: settings.json<Record<string, string>>('gemini.safety_settings'),
+            upstreamModel,
+            thinkingBudget: body.thinkingBudget,
+          });
+    const target = geminiTarget(channel, model, body.stream, versions);
+    return { ...target, body: JSON.stringify(native), format: 'gemini' };
+  },
+  streamToChat: (upstreamModel) => new GeminiToOpenAIChatStream(upstreamModel),
+  answerToChat: (answer, upstreamModel) => fromGeminiResponse(answer, upstreamModel),
+};

@@ -1,12 +1,7 @@
+import { clientAdaptor } from './clients/registry.ts';
 import { familyOf, providerFor } from './providers/registry.ts';
-import { openAIChatToAnthropic } from './clients/anthropic/openai-chat-to-anthropic-message.ts';
-import { OpenAIChatToAnthropicStream } from './clients/anthropic/openai-chat-stream-to-anthropic.ts';
-import { openAIChatToGemini } from './clients/gemini/openai-chat-to-gemini-response.ts';
-import { OpenAIChatToGeminiStream } from './clients/gemini/openai-chat-stream-to-gemini.ts';
 import type { Usage } from './usage.ts';
 import type { ChunkSource, ConvertedAnswer, Json, StreamConverter } from './formats/types.ts';
-import { chatToResponsesAnswer } from './clients/responses/chat-to-responses-answer.ts';
-import { ChatToResponsesStream } from './clients/responses/chat-stream-to-responses.ts';
 
 /** The three wire formats the gateway speaks; OpenAI chat is the one everything converts through. */
 export type WireFormat = 'openai' | 'anthropic' | 'gemini';
@@ -32,10 +27,7 @@ export function streamToClient(
   /** The input's usage as far as known before the answer's end (Anthropic's message_start reports it). */
   promptUsage?: () => Usage | undefined,
 ): StreamConverter | null {
-  if (format === 'responses') return new ChatToResponsesStream(requestedModel);
-  if (format === 'anthropic') return new OpenAIChatToAnthropicStream(requestedModel, promptUsage);
-  if (format === 'gemini') return new OpenAIChatToGeminiStream(requestedModel);
-  return null;
+  return clientAdaptor(format).streamFromChat(requestedModel, promptUsage);
 }
 
 /** A channel's whole answer as an OpenAI chat completion with its usage. */
@@ -45,8 +37,5 @@ export function answerFromChannel(format: WireFormat, answer: Json, model: strin
 
 /** An OpenAI chat completion as the client's format expects it. */
 export function answerToClient(format: ClientFormat, canonical: Json, requestedModel: string): Json {
-  if (format === 'responses') return chatToResponsesAnswer(canonical, requestedModel);
-  if (format === 'anthropic') return openAIChatToAnthropic(canonical, requestedModel).body;
-  if (format === 'gemini') return openAIChatToGemini(canonical, requestedModel).body;
-  return canonical;
+  return clientAdaptor(format).answerFromChat(canonical, requestedModel);
 }

@@ -1,0 +1,19 @@
+import type { Json, StreamConverter } from '../formats/types.ts';
+import type { RelayError } from '../relay-error.ts';
+import type { Usage } from '../usage.ts';
+
+/**
+ * What a client format does for the relay, behind one interface: the chat core's answers and
+ * streams in the client's shape, and errors as its own library reads them. (Requests in are read
+ * by the format's routes.) The registry maps each client format to its adaptor.
+ */
+export interface ClientAdaptor {
+  /** Chat chunks → the client's stream events; null when the client reads chat chunks itself. */
+  streamFromChat(requestedModel: string, promptUsage?: () => Usage | undefined): StreamConverter | null;
+  /** A chat completion as the client's answer. */
+  answerFromChat(chat: Json, requestedModel: string): Json;
+  /** A relay error's body. */
+  errorBody(error: RelayError, requestId: string): unknown;
+  /** The server-sent event that says the stream failed before its end. */
+  streamError(message: string): string;
+}

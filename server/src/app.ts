@@ -14,6 +14,7 @@ import { topUpApi } from './api/topup/index.ts';
 import { taskApi } from './api/task/index.ts';
 import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
+import { mailApi } from './api/mail/index.ts';
 import { relayRoutes } from './relay/index.ts';
 import { registerConsoleFiles } from './console-files.ts';
 import { serverTimeouts } from './server-timeouts.ts';
@@ -64,6 +65,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('channelTester', context.channelTester);
   app.decorate('shared', context.shared);
   app.decorate('quotaData', context.quotaData);
+  app.decorate('mailer', context.mailer);
+  app.decorate('notifier', context.notifier);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -109,6 +112,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   await app.register(statusApi);
   await app.register(userApi);
+  await app.register(mailApi);
   await app.register(optionApi);
   await app.register(tokenApi);
   await app.register(channelApi);

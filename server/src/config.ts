@@ -67,6 +67,12 @@ const envSchema = z.object({
   // Unlimited by default, as Node's: past the limit Node answers a request already sent on the
   // socket with a bare 503, which a client that pipelines or ignores `Connection: close` sees as a failure.
   HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  TURNSTILE_VERIFY_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) address' })
+    .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  /** A PEM file of extra certificate authorities trusted for notification webhooks (tests' local mock). */
+  NOTIFY_WEBHOOK_CA_FILE: z.string().min(1).optional(),
   CRITICAL_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
   CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(1200),
@@ -105,6 +111,10 @@ export interface Config {
   pool: PoolSettings;
   /** How long clients may take to send a request, and how long idle connections stay. */
   http: HttpTimeouts;
+  /** Where Turnstile tokens are verified (Cloudflare's siteverify; tests point it at a local mock). */
+  turnstileVerifyUrl: string;
+  /** Extra certificate authorities (PEM file path) trusted for notification webhooks. */
+  notifyWebhookCaFile?: string;
   /** Sign-in attempts (login, register) per address and per account in a window; null: no limit. */
   signInLimit: { attempts: number; windowSeconds: number } | null;
 }
@@ -212,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveTimeoutMs: Math.round(e.HTTP_KEEP_ALIVE_TIMEOUT * 1000),
       maxRequestsPerSocket: e.HTTP_MAX_REQUESTS_PER_SOCKET,
     },
+    turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,
+    notifyWebhookCaFile: e.NOTIFY_WEBHOOK_CA_FILE,
     signInLimit: e.CRITICAL_RATE_LIMIT_ENABLE
       ? { attempts: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }
       : null,

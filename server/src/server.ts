@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { VerificationCodes } from './auth/verification-codes.ts';
 import { prepareDatabaseUntimed } from './bootstrap.ts';
@@ -11,6 +11,8 @@ import { openSharedState, type SharedState } from './cache/shared-state.ts';
 import { QuotaDataRollup, startQuotaDataFlush } from './jobs/quota-data.ts';
 import { startSessionSweep } from './jobs/session-sweep.ts';
 import { createChannelTester } from './relay/channel-tester.ts';
+import { Mailer } from './mail/mailer.ts';
+import { Notifier } from './notify/notifier.ts';
 import type { Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
 
@@ -42,6 +44,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const store = openStore(config);
   // Health changes are logged by the app's logger once it exists (Redis may report before that).
   let logger: HealthLog = console;
+  let appLog: FastifyBaseLogger | undefined;
   const log: HealthLog = { warn: (m) => logger.warn(m), info: (m) => logger.info(m) };
   const shared = openSharedState(config, store, log, options.bus, options.nodeId);
   const bus = shared.bus;
@@ -63,7 +66,19 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await shared.start();
     await settings.reload();
     await channels.reload();
-    const channelTester = createChannelTester({ config, store, settings, channels });
+    const mailer = new Mailer(settings);
+    const notifier = new Notifier({
+      store,
+      settings,
+      mailer,
+      redis: shared.redis,
+      log: {
+        warn: (obj, message) => appLog?.warn(obj, message),
+        error: (obj, message) => appLog?.error(obj, message),
+      },
+      webhookCaFile: config.notifyWebhookCaFile,
+    });
+    const channelTester = createChannelTester({ config, store, settings, channels, notifier });
     const quotaData = new QuotaDataRollup(store, () => settings.bool('DataExportEnabled'));
     const app = await buildApp({
       config,
@@ -74,9 +89,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       channelTester,
       shared,
       quotaData,
+      mailer,
+      notifier,
       verificationCodes: new VerificationCodes(store, shared.redis),
     });
     logger = app.log;
+    appLog = app.log;
     const logError = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
     const sessionSweep = startSessionSweep(store, logError('expired session sweep failed'));
     const quotaDataFlush = startQuotaDataFlush(
@@ -106,6 +124,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         // The app's close settles what is queued, which counts it; then the last counts are flushed.
         await app.close();
         await quotaDataFlush.stop().catch(logError('last dashboard data flush failed'));
+        await notifier.close();
+        mailer.close();
         await shared.close();
         await store.close();
       },

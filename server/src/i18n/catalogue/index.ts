@@ -2,6 +2,7 @@ import { accountMessages } from './account.ts';
 import { channelMessages } from './channel.ts';
 import { commonMessages } from './common.ts';
 import { logMessages } from './log.ts';
+import { mailMessages } from './mail.ts';
 import { moneyMessages } from './money.ts';
 import { optionMessages } from './options.ts';
 import { tokenMessages } from './token.ts';
@@ -20,6 +21,7 @@ export const AREAS = [
   moneyMessages,
   optionMessages,
   logMessages,
+  mailMessages,
 ] as const;
 
 export const CATALOGUE = {
@@ -30,4 +32,5 @@ export const CATALOGUE = {
   ...moneyMessages,
   ...optionMessages,
   ...logMessages,
+  ...mailMessages,
 } as const;

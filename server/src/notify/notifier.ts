@@ -1,4 +1,3 @@
-import type { Agent } from 'undici';
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import type { OptionsCache } from '../cache/options-cache.ts';
@@ -8,8 +7,8 @@ import { logAmount } from '../i18n/log-amount.ts';
 import { msg } from '../i18n/text.ts';
 import { composeBilingualMail } from '../mail/compose.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
-import { cachedAllowList } from '../net/allow-list.ts';
-import { outboundAgent } from '../net/outbound-guard.ts';
+import { cachedAllowList, type AllowList } from '../net/allow-list.ts';
+import { OUTBOUND_REFUSED, outboundAgent } from '../net/outbound-guard.ts';
 import { siteQuotaDisplay } from '../options/quota-display.ts';
 import type { Store } from '../store/db.ts';
 import type { BatchResult, Settlement } from '../store/settle-batch.ts';
@@ -23,7 +22,7 @@ import {
   warningThreshold,
 } from './quota-warning.ts';
 import { DELIVERY_BACKOFF_MS, withRetries } from './retry.ts';
-import { postWebhook, type WebhookBody } from './webhook.ts';
+import { postWebhook, WebhookRefusedError, type WebhookBody } from './webhook.ts';
 
 export interface NotifierDeps {
   store: Store;
@@ -37,6 +36,11 @@ export interface NotifierDeps {
   backoffMs?: readonly number[];
 }
 
+/** The guard's refusal, however undici wrapped it. */
+const isOutboundRefused = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === OUTBOUND_REFUSED ||
+  (error as { cause?: { code?: unknown } } | null)?.cause?.code === OUTBOUND_REFUSED;
+
 /** How long a user's threshold is trusted before it is read again. */
 const THRESHOLD_CACHE_MS = 60_000;
 
@@ -49,7 +53,8 @@ const THRESHOLD_CACHE_MS = 60_000;
 export class Notifier {
   private readonly deps: NotifierDeps;
   private readonly warned: OncePerWindow;
-  private readonly agent: Agent;
+  private readonly webhookCa: string[] | undefined;
+  private readonly allowList: () => AllowList;
   private readonly thresholds = new Map<number, { threshold: number; until: number }>();
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -59,12 +64,8 @@ export class Notifier {
     const ca = deps.webhookCaFile
       ? [...rootCertificates, readFileSync(deps.webhookCaFile, 'utf8')]
       : undefined;
-    this.agent = outboundAgent({
-      trusted: false,
-      allowList: cachedAllowList(() => deps.settings.get('OutboundAllowList')),
-      connectTls: ca ? { ca } : undefined,
-      connections: 4,
-    });
+    this.webhookCa = ca;
+    this.allowList = cachedAllowList(() => deps.settings.get('OutboundAllowList'));
   }
 
   /** Told of every committed settlement batch: users it charged below their threshold get warned. */
@@ -112,7 +113,7 @@ export class Notifier {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.idle();
   }
 
   private async warnIfLow(userId: number, balance: number): Promise<void> {
@@ -141,13 +142,34 @@ export class Notifier {
     return this.retried(() => this.deps.mailer.send(mail), { to: mail.to, subject: mail.subject });
   }
 
+  /**
+   * Each attempt on a fresh guarded connection (warnings are rare): the guard checks the address
+   * every time, so a changed OutboundAllowList or DNS answer applies at once.
+   */
   private deliverWebhook(url: string, secret: string, body: WebhookBody): Promise<void> {
-    return this.retried(() => postWebhook(this.agent, url, secret, body), { webhook: url, type: body.type });
+    const attempt = async () => {
+      const agent = outboundAgent({
+        trusted: false,
+        allowList: this.allowList,
+        connectTls: this.webhookCa ? { ca: this.webhookCa } : undefined,
+        connections: 1,
+      });
+      try {
+        await postWebhook(agent, url, secret, body);
+      } finally {
+        await agent.destroy();
+      }
+    };
+    return this.retried(attempt, { webhook: url, type: body.type });
   }
 
   private retried(attempt: () => Promise<void>, what: object): Promise<void> {
-    return withRetries(attempt, this.deps.backoffMs ?? DELIVERY_BACKOFF_MS, (error, attemptNumber) =>
-      this.deps.log.warn({ err: error, attempt: attemptNumber, ...what }, 'notification delivery failed'),
+    return withRetries(
+      attempt,
+      this.deps.backoffMs ?? DELIVERY_BACKOFF_MS,
+      (error, attemptNumber) =>
+        this.deps.log.warn({ err: error, attempt: attemptNumber, ...what }, 'notification delivery failed'),
+      (error) => error instanceof WebhookRefusedError || isOutboundRefused(error),
     );
   }
 

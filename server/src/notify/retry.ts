@@ -14,6 +14,8 @@ export async function withRetries(
   attempt: () => Promise<void>,
   backoffMs: readonly number[],
   onFailure: (error: unknown, attemptNumber: number) => void,
+  /** Failures no retry can mend (an address the guard refuses): thrown at once. */
+  permanent: (error: unknown) => boolean = () => false,
 ): Promise<void> {
   for (let i = 0; ; i++) {
     try {
@@ -21,7 +23,7 @@ export async function withRetries(
       return;
     } catch (error) {
       onFailure(error, i + 1);
-      if (i >= backoffMs.length) throw error;
+      if (i >= backoffMs.length || permanent(error)) throw error;
       await pause(backoffMs[i]!);
     }
   }

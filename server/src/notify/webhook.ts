@@ -13,6 +13,8 @@ export interface WebhookBody {
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export class WebhookError extends Error {}
+/** The address is not one a webhook may have (not https): retrying cannot help. */
+export class WebhookRefusedError extends WebhookError {}
 
 /**
  * Posts one notification to a user's https webhook, through the outbound guard's agent (no
@@ -25,7 +27,7 @@ export async function postWebhook(
   secret: string,
   body: WebhookBody,
 ): Promise<void> {
-  if (!/^https:\/\//i.test(url)) throw new WebhookError('the webhook address must be https');
+  if (!/^https:\/\//i.test(url)) throw new WebhookRefusedError('the webhook address must be https');
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (secret) headers.authorization = `Bearer ${secret}`;
   const answer = await request(url, {

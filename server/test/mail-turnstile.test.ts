@@ -79,6 +79,25 @@ describe.skipIf(databaseUnavailable())('Turnstile on login, register, e-mail cod
     expect(answer.body, answer.body.message).toMatchObject({ success: true });
   });
 
+  it('a signed-in user asking for a binding code is not checked again', async () => {
+    const user = anon();
+    const registered = await user.post(`/api/user/register?turnstile=${GOOD}`, {
+      username: 'tsbinder',
+      password: 'password123',
+    });
+    expect(registered.body, registered.body.message).toMatchObject({ success: true });
+    const login = await user.post<{ id: number }>(`/api/user/login?turnstile=${GOOD}`, {
+      username: 'tsbinder',
+      password: 'password123',
+    });
+    user.userId = login.body.data!.id;
+    const before = turnstile.calls.length;
+    const answer = await user.get('/api/verification?email=ts-bind@example.com');
+    expect(answer.body, answer.body.message).toMatchObject({ success: true });
+    expect(turnstile.calls.length).toBe(before);
+    await smtp.next('ts-bind@example.com');
+  });
+
   it('the refusal is in Chinese for a Chinese console', async () => {
     const answer = await anon().post('/api/user/login?turnstile=', ROOT, { 'accept-language': 'zh-CN' });
     expect(answer.body.message).toMatch(/Turnstile token 为空/);

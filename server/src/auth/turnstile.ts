@@ -38,9 +38,14 @@ export async function turnstilePasses(
  * parameter and the provider must accept it (login, register, verification, password reset);
  * otherwise the answer is new-api's refusal (HTTP 200, success false).
  */
-export function turnstileCheck(settings: OptionsCache, verifyUrl: string): preHandlerAsyncHookHandler {
+export function turnstileCheck(
+  settings: OptionsCache,
+  verifyUrl: string,
+  /** Requests that need no check (a signed-in user asking for a binding code passed it at login). */
+  exempt: (request: FastifyRequest) => Promise<boolean> = async () => false,
+): preHandlerAsyncHookHandler {
   return async (request: FastifyRequest) => {
-    if (!settings.bool('TurnstileCheckEnabled')) return;
+    if (!settings.bool('TurnstileCheckEnabled') || (await exempt(request))) return;
     const token = (request.query as Record<string, unknown> | undefined)?.turnstile;
     if (typeof token !== 'string' || token.trim() === '') {
       throw new LocalizedError(msg('turnstile.empty'), 200);

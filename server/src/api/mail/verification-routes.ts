@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { currentUser, requireUser } from '../../auth/guard.ts';
+import { currentUser, optionalUser, requireUser } from '../../auth/guard.ts';
 import { turnstileCheck } from '../../auth/turnstile.ts';
 import { CODE_VALID_MINUTES, EMAIL_CODE_PURPOSE } from '../../auth/verification-codes.ts';
 import { oncePerWindow } from '../../cache/once-per-window.ts';
@@ -29,9 +29,11 @@ const bindInput = z.object({ email: emailSchema, code: z.string().trim().min(1).
 export const verificationRoutes: FastifyPluginAsync = async (app) => {
   const { store, settings, mailer } = app;
   const lock = oncePerWindow('email-code', app.shared.redis);
+  // A signed-in user asking for a code to bind passed the bot check when signing in.
+  const signedIn = async (request: FastifyRequest) => (await optionalUser(request)) !== null;
   const limited = {
     ...limitedByAddress(app),
-    preHandler: turnstileCheck(settings, app.config.turnstileVerifyUrl),
+    preHandler: turnstileCheck(settings, app.config.turnstileVerifyUrl, signedIn),
   };
 
   app.get('/api/verification', limited, async (request) => {
@@ -76,8 +78,8 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
     app.keys.invalidateUser(userId);
     return ok();
   };
-  const signedIn = { onRequest: [limitedByAddress(app).onRequest, requireUser] };
+  const bindGuard = { onRequest: [limitedByAddress(app).onRequest, requireUser] };
   // The classic console sends a GET with the query; new-api's latest a POST with a JSON body.
-  app.get('/api/oauth/email/bind', signedIn, (request) => bind(request.query, currentUser(request).id));
-  app.post('/api/oauth/email/bind', signedIn, (request) => bind(request.body, currentUser(request).id));
+  app.get('/api/oauth/email/bind', bindGuard, (request) => bind(request.query, currentUser(request).id));
+  app.post('/api/oauth/email/bind', bindGuard, (request) => bind(request.body, currentUser(request).id));
 };

@@ -8,6 +8,11 @@ export const en = {
       system: 'System',
       other: 'Other',
     },
+    testMail: {
+      placeholder: 'Send the test mail to (empty: your own address)',
+      send: 'Send a test mail',
+      sent: 'Test mail sent to {{to}}: check that it arrived',
+    },
     loadFailed: 'Failed to load settings',
     sectionIndex: 'On this tab',
     saveSection: 'Save {{name}}',

@@ -8,6 +8,11 @@ export const zh = {
       system: '系统设置',
       other: '其他设置',
     },
+    testMail: {
+      placeholder: '测试邮件收件地址（留空则发给自己的邮箱）',
+      send: '发送测试邮件',
+      sent: '测试邮件已发送至 {{to}}，请查收',
+    },
     loadFailed: '加载设置失败',
     sectionIndex: '本页设置',
     saveSection: '保存{{name, latinSpaced}}',

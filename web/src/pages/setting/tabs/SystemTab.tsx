@@ -1,5 +1,6 @@
 import { OptionSection } from '../components/OptionSection.tsx';
 import { SectionIndex } from '../components/SectionIndex.tsx';
+import { TestMailForm } from '../components/TestMailForm.tsx';
 import type { OptionMap } from '../model/option-fields.ts';
 import {
   EMAIL_DOMAIN_SECTION,
@@ -36,7 +37,9 @@ export function SystemTab({ options }: { options: OptionMap }) {
   return (
     <SectionIndex sections={SECTIONS}>
       {SECTIONS.map((section) => (
-        <OptionSection key={section.form} section={section} options={options} />
+        <OptionSection key={section.form} section={section} options={options}>
+          {section === SMTP_SECTION && <TestMailForm />}
+        </OptionSection>
       ))}
     </SectionIndex>
   );

@@ -46,5 +46,7 @@ export default defineConfig({
     { name: 'finish', testMatch: 'finish.spec.ts', dependencies: ['journey'] },
     // The finish every screen shares: shell, list errors, sign-in redirects, titles, phone, Markdown.
     { name: 'shell', testMatch: 'shell.spec.ts', dependencies: ['journey'] },
+    // Issue #16's mail flows against a local SMTP server the spec starts: reset and register by code.
+    { name: 'mail', testMatch: 'mail.spec.ts', dependencies: ['journey'] },
   ],
 });

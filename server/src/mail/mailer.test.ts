@@ -31,4 +31,12 @@ describe('smtpSettings', () => {
       siteName: 'My Gate',
     });
   });
+
+  it('requires STARTTLS before sending a password, except to a server on this machine', () => {
+    const remote = { SMTPServer: 'smtp.example.com', SMTPPort: '587', SMTPAccount: 'me' };
+    expect(smtpSettings(settingsOf(remote)).requireTls).toBe(true);
+    expect(smtpSettings(settingsOf({ ...remote, SMTPAccount: '' })).requireTls).toBe(false);
+    expect(smtpSettings(settingsOf({ ...remote, SMTPServer: '127.0.0.1' })).requireTls).toBe(false);
+    expect(smtpSettings(settingsOf({ ...remote, SMTPPort: '465' })).requireTls).toBe(false);
+  });
 });

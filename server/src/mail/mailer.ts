@@ -18,6 +18,11 @@ export interface SmtpSettings {
   from: string;
   /** Implicit TLS from the first byte (port 465, or SMTPSSLEnabled); otherwise STARTTLS when offered. */
   secure: boolean;
+  /**
+   * STARTTLS is required, not just used when offered: a password is never sent in the clear except
+   * to a server on this machine (as Go's smtp.PlainAuth, which new-api uses).
+   */
+  requireTls: boolean;
   siteName: string;
 }
 
@@ -28,16 +33,21 @@ export class MailNotConfiguredError extends Error {
   }
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
 export function smtpSettings(settings: Pick<OptionsCache, 'get' | 'number' | 'bool'>): SmtpSettings {
   const port = settings.number('SMTPPort') || 587;
   const account = settings.get('SMTPAccount').trim();
+  const host = settings.get('SMTPServer').trim();
+  const secure = port === 465 || settings.bool('SMTPSSLEnabled');
   return {
-    host: settings.get('SMTPServer').trim(),
+    host,
     port,
     account,
     password: settings.get('SMTPToken'),
     from: settings.get('SMTPFrom').trim() || account,
-    secure: port === 465 || settings.bool('SMTPSSLEnabled'),
+    secure,
+    requireTls: !secure && account !== '' && !LOOPBACK_HOSTS.has(host.toLowerCase()),
     siteName: settings.get('SystemName').trim() || 'Relaygate',
   };
 }
@@ -80,13 +90,21 @@ export class Mailer {
   }
 
   private transporter(smtp: SmtpSettings): Transporter {
-    const key = JSON.stringify([smtp.host, smtp.port, smtp.account, smtp.password, smtp.secure]);
+    const key = JSON.stringify([
+      smtp.host,
+      smtp.port,
+      smtp.account,
+      smtp.password,
+      smtp.secure,
+      smtp.requireTls,
+    ]);
     if (this.transport?.key === key) return this.transport.transporter;
     this.transport?.transporter.close();
     const transporter = nodemailer.createTransport({
       host: smtp.host,
       port: smtp.port,
       secure: smtp.secure,
+      requireTLS: smtp.requireTls,
       auth: smtp.account ? { user: smtp.account, pass: smtp.password } : undefined,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

@@ -105,6 +105,23 @@ describe.skipIf(databaseUnavailable())('e-mail codes, binding and password reset
     }
   });
 
+  it('with the alias restriction, refuses addresses with + or . before the @', async () => {
+    await setOption('EmailAliasRestrictionEnabled', 'true');
+    try {
+      for (const email of ['me+tag@example.com', 'first.last@example.com']) {
+        const answer = await askCode(email);
+        expect(answer.body, email).toMatchObject({
+          success: false,
+          message: expect.stringMatching(/aliases/),
+        });
+      }
+      expect((await askCode('plainalias@example.com')).body).toMatchObject({ success: true });
+      await smtp.next('plainalias@example.com');
+    } finally {
+      await setOption('EmailAliasRestrictionEnabled', 'false');
+    }
+  });
+
   it('mails one code per address per 30 seconds', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const first = await askCode('lock@example.com');

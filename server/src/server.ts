@@ -54,18 +54,6 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const settings = new OptionsCache(store, bus);
     const keys = new KeyCache(store, config.syncFrequencySeconds, bus);
     const channels = new ChannelIndex(store, bus);
-    // Applied in the background; a failed reload is logged and the periodic one catches up.
-    const reloadFailed = (error: unknown) => logger.warn(`reload after a change failed: ${String(error)}`);
-    bus.subscribe((event) => {
-      if (event.kind === 'token' || event.kind === 'user') keys.applyRemote(event);
-      if (event.kind === 'all') keys.clear();
-      if (event.kind === 'channels' || event.kind === 'all') channels.reload().catch(reloadFailed);
-      if (event.kind === 'option' || event.kind === 'all') settings.reload().catch(reloadFailed);
-    });
-    // Listen before the first load, so no change made meanwhile is missed.
-    await shared.start();
-    await settings.reload();
-    await channels.reload();
     const mailer = new Mailer(settings);
     const notifier = new Notifier({
       store,
@@ -78,6 +66,19 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       },
       webhookCaFile: config.notifyWebhookCaFile,
     });
+    // Applied in the background; a failed reload is logged and the periodic one catches up.
+    const reloadFailed = (error: unknown) => logger.warn(`reload after a change failed: ${String(error)}`);
+    bus.subscribe((event) => {
+      if (event.kind === 'token' || event.kind === 'user') keys.applyRemote(event);
+      if (event.kind === 'user') notifier.forgetUser(event.id);
+      if (event.kind === 'all') keys.clear();
+      if (event.kind === 'channels' || event.kind === 'all') channels.reload().catch(reloadFailed);
+      if (event.kind === 'option' || event.kind === 'all') settings.reload().catch(reloadFailed);
+    });
+    // Listen before the first load, so no change made meanwhile is missed.
+    await shared.start();
+    await settings.reload();
+    await channels.reload();
     const channelTester = createChannelTester({ config, store, settings, channels, notifier });
     const quotaData = new QuotaDataRollup(store, () => settings.bool('DataExportEnabled'));
     const app = await buildApp({

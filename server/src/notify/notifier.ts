@@ -41,6 +41,9 @@ const isOutboundRefused = (error: unknown): boolean =>
   (error as { code?: unknown } | null)?.code === OUTBOUND_REFUSED ||
   (error as { cause?: { code?: unknown } } | null)?.cause?.code === OUTBOUND_REFUSED;
 
+/** How long shutdown waits for notifications still being delivered. */
+const CLOSE_GRACE_MS = 5_000;
+
 /** How long a user's threshold is trusted before it is read again. */
 const THRESHOLD_CACHE_MS = 60_000;
 
@@ -107,13 +110,24 @@ export class Notifier {
     );
   }
 
+  /** Forgets what this process knows of a user's threshold (their settings changed). */
+  forgetUser(userId: number): void {
+    this.thresholds.delete(userId);
+  }
+
   /** Resolves once every notification started so far is delivered or given up (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
+  /** At shutdown: waits a little for deliveries under way; later retries are given up (and logged). */
   async close(): Promise<void> {
-    await this.idle();
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_GRACE_MS);
+    });
+    await Promise.race([this.idle(), grace]);
+    clearTimeout(timer);
   }
 
   private async warnIfLow(userId: number, balance: number): Promise<void> {

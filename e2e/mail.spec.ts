@@ -1,6 +1,6 @@
 import { startMailCatcher, type MailCatcher } from '../server/test/support/mail-catcher.ts';
 import { uniqueSuffix } from './support/console-api.ts';
-import { setOptionsAsRoot } from './support/root.ts';
+import { setOptionsAsRoot, withRoot } from './support/root.ts';
 import { englishPagesWithoutErrors, signIn } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -77,4 +77,14 @@ test('register with an e-mail code, then sign in', async ({ page, browser }) => 
   await expect(page).toHaveURL(/\/login$/);
 
   await signIn(page, username, 'password-123');
+});
+
+test('root sends a test mail from the SMTP settings and sees where it went', async ({ browser }) => {
+  await withRoot(browser, async (admin) => {
+    await admin.goto('/setting?tab=system');
+    await admin.locator('#setting_smtp_test_to').fill('ops@example.com');
+    await admin.getByRole('button', { name: 'Send a test mail' }).click();
+    await expect(admin.getByText('Test mail sent to ops@example.com')).toBeVisible();
+    expect((await smtp.next('ops@example.com')).subject).toMatch(/test mail/);
+  });
 });

@@ -14,6 +14,7 @@ import { topUpApi } from './api/topup/index.ts';
 import { taskApi } from './api/task/index.ts';
 import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
+import { oauthApi } from './api/oauth/index.ts';
 import { relayRoutes } from './relay/index.ts';
 import { registerConsoleFiles } from './console-files.ts';
 import { serverTimeouts } from './server-timeouts.ts';
@@ -109,6 +110,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   await app.register(statusApi);
   await app.register(userApi);
+  await app.register(oauthApi);
   await app.register(optionApi);
   await app.register(tokenApi);
   await app.register(channelApi);

@@ -2,6 +2,7 @@ import { isCurrencyDisplay, type StatusObject } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { OptionsCache } from '../cache/options-cache.ts';
 import { isAdminRequest, requireAdmin } from '../auth/guard.ts';
+import { oidcEndpoints } from '../auth/oauth/oidc-discovery.ts';
 import { siteQuotaDisplay } from '../options/quota-display.ts';
 import { ok } from './envelope.ts';
 import { featureProbe, type Feature } from './offered-features.ts';
@@ -76,6 +77,10 @@ export const statusApi: FastifyPluginAsync = async (app) => {
   // Admins also see how this node shares state with the others (never shown to anyone else).
   app.get('/api/status', async (request) => {
     const status = buildStatus(app.settings, startTime, offered());
+    // With only a discovery document set, the console still needs where to send the browser.
+    if (status.oidc_enabled && !status.oidc_authorization_endpoint) {
+      status.oidc_authorization_endpoint = (await oidcEndpoints(app.settings)).authorization;
+    }
     return ok((await isAdminRequest(request)) ? { ...status, shared_state: app.shared.status() } : status);
   });
 

@@ -2,7 +2,7 @@ import { UserStatus } from '@relaygate/contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { endSession, startSession } from '../../auth/sessions.ts';
-import { signInLimits } from '../../auth/sign-in-limits.ts';
+import { appSignInLimits } from '../../auth/sign-in-limits.ts';
 import { msg } from '../../i18n/text.ts';
 import { findUserForLogin, nowSeconds, updateUser } from '../../store/users.ts';
 import { ok } from '../envelope.ts';
@@ -24,7 +24,7 @@ function emailDomainAllowed(email: string, whitelist: string): boolean {
 /** Registration, login and logout: the public part of the accounts API. */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const { store, settings } = app;
-  const limits = signInLimits(app.config.signInLimit, app.shared.redis);
+  const limits = appSignInLimits(app.config, app.shared.redis);
   /** Every sign-in request counts against its address, refused from the headers once over the limit. */
   const limitedByAddress: onRequestAsyncHookHandler = async (request) => {
     if (!(await limits.allowAddress(request.ip))) throw new ApiError(msg('http.tooManyRequests'), 429);

@@ -3,6 +3,7 @@ import { channelMessages } from './channel.ts';
 import { commonMessages } from './common.ts';
 import { logMessages } from './log.ts';
 import { moneyMessages } from './money.ts';
+import { oauthMessages } from './oauth.ts';
 import { optionMessages } from './options.ts';
 import { tokenMessages } from './token.ts';
 
@@ -20,6 +21,7 @@ export const AREAS = [
   moneyMessages,
   optionMessages,
   logMessages,
+  oauthMessages,
 ] as const;
 
 export const CATALOGUE = {
@@ -30,4 +32,5 @@ export const CATALOGUE = {
   ...moneyMessages,
   ...optionMessages,
   ...logMessages,
+  ...oauthMessages,
 } as const;

@@ -43,4 +43,12 @@ export const oauthMessages = {
     en: 'the Telegram sign-in data has expired, please sign in again',
     zh: 'Telegram 登录数据已过期，请重新登录',
   },
+  'oauth.unknownBinding': {
+    en: 'unknown binding type, expected one of: {types}',
+    zh: '未知的绑定类型，可选：{types}',
+  },
+  'oauth.adminClearedBinding': {
+    en: 'admin {admin} removed the {binding} binding',
+    zh: '管理员 {admin} 解除了 {binding} 绑定',
+  },
 } as const satisfies Catalogue;

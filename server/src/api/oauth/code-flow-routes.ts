@@ -62,7 +62,13 @@ export const codeFlowRoutes: FastifyPluginAsync = async (app) => {
       reply.clearCookie(STATE_COOKIE, { path: '/api/oauth' });
       if (!code) throw new ApiError(msg('oauth.codeMissing'));
 
-      const account = await provider.account(code, { settings: app.settings, endpoints: app.config.oauth });
+      // As the console builds the redirect URI: the server address, else the address it was reached at.
+      const redirectBase = app.settings.get('ServerAddress') || `${request.protocol}://${request.host}`;
+      const account = await provider.account(code, {
+        settings: app.settings,
+        endpoints: app.config.oauth,
+        redirectBase,
+      });
       const user = await optionalUser(request);
       if (user) {
         await bindAccount(app, user, provider, account.id);

@@ -13,7 +13,7 @@ export const linuxdo: OAuthProvider = {
   column: 'linux_do_id',
   enabledOption: 'LinuxDOOAuthEnabled',
   usernamePrefix: 'linuxdo_',
-  async account(code, { settings, endpoints }) {
+  async account(code, { settings, endpoints, redirectBase }) {
     const { clientId, clientSecret } = clientCredentials(
       LABEL,
       settings.get('LinuxDOClientId'),
@@ -27,7 +27,7 @@ export const linuxdo: OAuthProvider = {
         {
           grant_type: 'authorization_code',
           code,
-          redirect_uri: `${settings.get('ServerAddress')}/oauth/linuxdo`,
+          redirect_uri: `${redirectBase}/oauth/linuxdo`,
         },
         { authorization: `Basic ${basic}` },
       ),

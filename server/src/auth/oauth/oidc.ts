@@ -15,7 +15,7 @@ export const oidc: OAuthProvider = {
   column: 'oidc_id',
   enabledOption: 'oidc.enabled',
   usernamePrefix: 'oidc_',
-  async account(code, { settings }) {
+  async account(code, { settings, redirectBase }) {
     const { clientId, clientSecret } = clientCredentials(
       LABEL,
       settings.get('oidc.client_id'),
@@ -31,7 +31,7 @@ export const oidc: OAuthProvider = {
       formPost({
         grant_type: 'authorization_code',
         code,
-        redirect_uri: `${settings.get('ServerAddress')}/oauth/oidc`,
+        redirect_uri: `${redirectBase}/oauth/oidc`,
         client_id: clientId,
         client_secret: clientSecret,
       }),

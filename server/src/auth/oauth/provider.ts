@@ -17,6 +17,8 @@ export interface ExternalAccount {
 export interface OAuthContext {
   settings: OptionsCache;
   endpoints: OAuthEndpoints;
+  /** The console's address the provider sends the browser back to (`<it>/oauth/{type}`). */
+  redirectBase: string;
 }
 
 /** What every third-party sign-in shares: its name, switch, users column and new-username prefix. */

@@ -32,6 +32,9 @@ export interface StatusObject {
   github_client_id: string;
   linuxdo_oauth: boolean;
   linuxdo_client_id: string;
+  /** Where the console sends the browser to sign in with GitHub and LinuxDO (Relaygate; configurable). */
+  github_authorize_endpoint: string;
+  linuxdo_authorize_endpoint: string;
   telegram_oauth: boolean;
   telegram_bot_name: string;
   wechat_login: boolean;

@@ -15,6 +15,7 @@ import { taskApi } from './api/task/index.ts';
 import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
 import { mailApi } from './api/mail/index.ts';
+import { oauthApi } from './api/oauth/index.ts';
 import { relayRoutes } from './relay/index.ts';
 import { registerConsoleFiles } from './console-files.ts';
 import { serverTimeouts } from './server-timeouts.ts';
@@ -113,6 +114,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(statusApi);
   await app.register(userApi);
   await app.register(mailApi);
+  await app.register(oauthApi);
   await app.register(optionApi);
   await app.register(tokenApi);
   await app.register(channelApi);

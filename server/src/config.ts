@@ -11,6 +11,13 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 /** Seconds, decimals allowed (tests use fractions), at most a day. */
 const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
 
+const httpAddress = (fallback: string) =>
+  z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) address' })
+    .default(fallback)
+    .transform((url) => url.replace(/\/+$/, ''));
+
 /** The environment variables Relaygate reads; names follow new-api's where the concept is the same. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -58,6 +65,9 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) address' })
     .default('https://api.stripe.com'),
+  GITHUB_OAUTH_BASE_URL: httpAddress('https://github.com'),
+  GITHUB_API_BASE_URL: httpAddress('https://api.github.com'),
+  LINUXDO_BASE_URL: httpAddress('https://connect.linux.do'),
   SETTLEMENT_JOURNAL_DIR: z.string().min(1).default('data/journal'),
   /** Set by the cluster primary for each worker it starts; a worker restarted in its place keeps it. */
   RELAYGATE_WORKER_SLOT: z.coerce.number().int().min(0).max(255).default(0),
@@ -103,6 +113,8 @@ export interface Config {
   webDistDir: string;
   /** Stripe's API, without a trailing slash (tests point it at a local mock). */
   stripeApiBase: string;
+  /** Where the third-party sign-in providers are reached (tests point them at a local mock). */
+  oauth: OAuthEndpoints;
   /** Where each process keeps its node id and the settlements the database could not take yet. */
   settlementJournalDir: string;
   /** This process's slot among the cluster's workers (0 when alone). */
@@ -117,6 +129,15 @@ export interface Config {
   notifyWebhookCaFile?: string;
   /** Sign-in attempts (login, register) per address and per account in a window; null: no limit. */
   signInLimit: { attempts: number; windowSeconds: number } | null;
+}
+
+export interface OAuthEndpoints {
+  /** GitHub's web site: /login/oauth/authorize and /login/oauth/access_token. */
+  githubOAuthBase: string;
+  /** GitHub's API: /user. */
+  githubApiBase: string;
+  /** LinuxDO Connect: /oauth2/authorize, /oauth2/token, /api/user. */
+  linuxdoBase: string;
 }
 
 export interface HttpTimeouts {
@@ -213,6 +234,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers,
     webDistDir: e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     stripeApiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+    oauth: {
+      githubOAuthBase: e.GITHUB_OAUTH_BASE_URL,
+      githubApiBase: e.GITHUB_API_BASE_URL,
+      linuxdoBase: e.LINUXDO_BASE_URL,
+    },
     settlementJournalDir: e.SETTLEMENT_JOURNAL_DIR,
     workerSlot: e.RELAYGATE_WORKER_SLOT,
     pool: poolSettings(e, workers),

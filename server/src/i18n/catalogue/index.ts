@@ -4,6 +4,7 @@ import { commonMessages } from './common.ts';
 import { logMessages } from './log.ts';
 import { mailMessages } from './mail.ts';
 import { moneyMessages } from './money.ts';
+import { oauthMessages } from './oauth.ts';
 import { optionMessages } from './options.ts';
 import { tokenMessages } from './token.ts';
 
@@ -22,6 +23,7 @@ export const AREAS = [
   optionMessages,
   logMessages,
   mailMessages,
+  oauthMessages,
 ] as const;
 
 export const CATALOGUE = {
@@ -33,4 +35,5 @@ export const CATALOGUE = {
   ...optionMessages,
   ...logMessages,
   ...mailMessages,
+  ...oauthMessages,
 } as const;

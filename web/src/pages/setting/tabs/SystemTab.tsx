@@ -7,6 +7,7 @@ import {
   GITHUB_SECTION,
   LINUXDO_SECTION,
   LOGIN_SECTION,
+  OIDC_SECTION,
   PAYMENT_SECTION,
   SERVER_SECTION,
   SMTP_SECTION,
@@ -30,6 +31,7 @@ const SECTIONS = [
   TELEGRAM_SECTION,
   TURNSTILE_SECTION,
   LINUXDO_SECTION,
+  OIDC_SECTION,
 ];
 
 /** System settings: addresses, payment, sign-in methods and their credentials, mail. */

@@ -3,7 +3,7 @@ import type { UserView } from '@relaygate/contract';
 import { MOCK_CLIENTS } from '../server/test/support/mock-oauth.ts';
 import { oauthUrl } from './support/constants.ts';
 import { apiGet, uniqueSuffix } from './support/console-api.ts';
-import { registerUser, setOptionsAsRoot } from './support/root.ts';
+import { registerUser, setOptionsAsRoot, withRoot } from './support/root.ts';
 import { englishPagesWithoutErrors, expectSignedIn } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -71,4 +71,39 @@ test('a signed-in user binds GitHub from the personal page', async ({ page }) =>
   await expect(page).toHaveURL(/\/personal$/);
   await expect(page.getByTestId('binding-github')).toContainText(String(githubId));
   expect((await apiGet<UserView>(page, '/api/user/self')).data.username).toBe(username);
+});
+
+test('root removes a GitHub binding in the user drawer; that GitHub account then makes a new user', async ({
+  page,
+  browser,
+}) => {
+  const login = `gu${uniqueSuffix()}`;
+  const githubId = await consentAs(page, login);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'GitHub' }).click();
+  await expect(page).toHaveURL(/\/token$/);
+  const first = (await apiGet<UserView>(page, '/api/user/self')).data;
+
+  await withRoot(browser, async (admin) => {
+    await admin.goto('/user');
+    await admin.locator('#searchUser_keyword').fill(login);
+    await admin.locator('form#searchUser').getByRole('button', { name: 'Search' }).click();
+    const row = admin.locator('.ant-table-row', { hasText: login });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await expect(admin.locator('#editUser_github_id')).toHaveValue(String(githubId));
+    await admin.getByTestId('unbind-github_id').click();
+    await admin.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await expect(admin.locator('#editUser_github_id')).toHaveValue('');
+    const after = await apiGet<UserView>(admin, `/api/user/${first.id}`);
+    expect(after.data.github_id).toBe('');
+  });
+
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.removeItem('user'));
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'GitHub' }).click();
+  await expect(page).toHaveURL(/\/token$/);
+  const second = (await apiGet<UserView>(page, '/api/user/self')).data;
+  expect(second.id).not.toBe(first.id);
+  expect(second.github_id).toBe(String(githubId));
 });

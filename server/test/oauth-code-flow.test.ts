@@ -171,6 +171,22 @@ describe.skipIf(databaseUnavailable())('GitHub, LinuxDO and OpenID Connect sign-
       redirect_uri: 'https://gateway.example/oauth/oidc',
     });
   });
+
+  it('an unreachable provider is named in the refusal, and nothing is created', async () => {
+    await setOptions(root, { 'oidc.token_endpoint': 'http://127.0.0.1:1/token' });
+    try {
+      const answer = await new Browser(t.url).oauth(mock, 'oidc', { sub: 'sub-unreachable' });
+      expect(answer.body).toEqual({ success: false, message: expect.stringMatching(/could not reach OIDC/) });
+      const bound = await t.server.store.db
+        .selectFrom('users')
+        .select('id')
+        .where('oidc_id', '=', 'sub-unreachable')
+        .execute();
+      expect(bound).toEqual([]);
+    } finally {
+      await setOptions(root, { 'oidc.token_endpoint': '' });
+    }
+  });
 });
 
 describe.skipIf(databaseUnavailable())('third-party sign-in is limited per address', () => {

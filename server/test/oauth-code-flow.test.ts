@@ -157,6 +157,9 @@ describe.skipIf(databaseUnavailable())('GitHub, LinuxDO and OpenID Connect sign-
       oidc_enabled: true,
       oidc_client_id: MOCK_CLIENTS.oidc.id,
       oidc_authorization_endpoint: `${mock.url}/oidc/authorize`,
+      // The configured provider addresses, so the console's buttons lead to them.
+      github_authorize_endpoint: `${mock.url}/login/oauth/authorize`,
+      linuxdo_authorize_endpoint: `${mock.url}/oauth2/authorize`,
     });
     const person = { sub: 'sub-123', preferred_username: 'oidcperson', name: 'O. Person' };
     const browser = new Browser(t.url);

@@ -175,6 +175,16 @@ describe.skipIf(databaseUnavailable())('GitHub, LinuxDO and OpenID Connect sign-
     });
   });
 
+  it('ids longer than the binding column are refused; long display names are cut to fit', async () => {
+    const longSub = await new Browser(t.url).oauth(mock, 'oidc', { sub: 's'.repeat(200), name: 'x' });
+    expect(longSub.body).toEqual({ success: false, message: expect.stringMatching(/OIDC.*too long/) });
+
+    const browser = new Browser(t.url);
+    const longName = await browser.oauth(mock, 'oidc', { sub: 'sub-long-name', name: '名'.repeat(100) });
+    expect(longName.body.success, longName.body.message).toBe(true);
+    expect((await browser.self()).display_name).toBe('名'.repeat(64));
+  });
+
   it('an unreachable provider is named in the refusal, and nothing is created', async () => {
     await setOptions(root, { 'oidc.token_endpoint': 'http://127.0.0.1:1/token' });
     try {

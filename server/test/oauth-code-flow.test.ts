@@ -157,6 +157,9 @@ describe.skipIf(databaseUnavailable())('GitHub, LinuxDO and OpenID Connect sign-
       oidc_enabled: true,
       oidc_client_id: MOCK_CLIENTS.oidc.id,
       oidc_authorization_endpoint: `${mock.url}/oidc/authorize`,
+      // The configured provider addresses, so the console's buttons lead to them.
+      github_authorize_endpoint: `${mock.url}/login/oauth/authorize`,
+      linuxdo_authorize_endpoint: `${mock.url}/oauth2/authorize`,
     });
     const person = { sub: 'sub-123', preferred_username: 'oidcperson', name: 'O. Person' };
     const browser = new Browser(t.url);
@@ -170,6 +173,32 @@ describe.skipIf(databaseUnavailable())('GitHub, LinuxDO and OpenID Connect sign-
       grant_type: 'authorization_code',
       redirect_uri: 'https://gateway.example/oauth/oidc',
     });
+  });
+
+  it('ids longer than the binding column are refused; long display names are cut to fit', async () => {
+    const longSub = await new Browser(t.url).oauth(mock, 'oidc', { sub: 's'.repeat(200), name: 'x' });
+    expect(longSub.body).toEqual({ success: false, message: expect.stringMatching(/OIDC.*too long/) });
+
+    const browser = new Browser(t.url);
+    const longName = await browser.oauth(mock, 'oidc', { sub: 'sub-long-name', name: '名'.repeat(100) });
+    expect(longName.body.success, longName.body.message).toBe(true);
+    expect((await browser.self()).display_name).toBe('名'.repeat(64));
+  });
+
+  it('an unreachable provider is named in the refusal, and nothing is created', async () => {
+    await setOptions(root, { 'oidc.token_endpoint': 'http://127.0.0.1:1/token' });
+    try {
+      const answer = await new Browser(t.url).oauth(mock, 'oidc', { sub: 'sub-unreachable' });
+      expect(answer.body).toEqual({ success: false, message: expect.stringMatching(/could not reach OIDC/) });
+      const bound = await t.server.store.db
+        .selectFrom('users')
+        .select('id')
+        .where('oidc_id', '=', 'sub-unreachable')
+        .execute();
+      expect(bound).toEqual([]);
+    } finally {
+      await setOptions(root, { 'oidc.token_endpoint': '' });
+    }
   });
 });
 

@@ -16,7 +16,8 @@ export const MOCK_CLIENTS = {
 /**
  * A local stand-in for GitHub (web and API), LinuxDO Connect, an OpenID Connect provider and a
  * WeChat server, on one loopback port. A test hands out codes for users (`codeFor`), or sets who
- * signs in at an authorize page (`authorizeAs`), which then redirects back like the real provider.
+ * signs in at an authorize page (`authorizeAs`, or POST /mock/authorize-as/{provider} from another
+ * process), which then redirects back like the real provider.
  */
 export interface MockOAuth {
   url: string;
@@ -132,6 +133,14 @@ export async function startMockOAuth(): Promise<MockOAuth> {
       if (!holder || holder.provider !== userProvider)
         return send(response, 401, { message: 'Bad credentials' });
       return send(response, 200, holder.user);
+    }
+
+    // Another process (a browser test) sets who consents next: POST /mock/authorize-as/{provider}.
+    const consentFor = /^\/mock\/authorize-as\/(github|linuxdo|oidc)$/.exec(path)?.[1] as
+      MockProviderName | undefined;
+    if (request.method === 'POST' && consentFor) {
+      mock.authorizeAs[consentFor] = JSON.parse(body) as ProviderUser;
+      return send(response, 200, { ok: true });
     }
 
     const authorizeProvider = AUTHORIZE_PATHS[path];

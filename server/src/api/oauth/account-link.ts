@@ -22,8 +22,22 @@ export async function findBoundUser(db: Db, column: BindingColumn, id: string): 
     .executeTakeFirst();
 }
 
+/** What the users columns hold: binding ids up to 128 characters, display names up to 64. */
+const MAX_ID_LENGTH = 128;
+const MAX_DISPLAY_NAME_LENGTH = 64;
+
+/** An id longer than its column is refused (a database would refuse it less politely). */
+function checkIdLength(party: ThirdParty, id: string): void {
+  if (id.length > MAX_ID_LENGTH) {
+    throw new ApiError(
+      msg('oauth.providerRefused', { provider: party.label, detail: 'account id too long' }),
+    );
+  }
+}
+
 /** Binds the third-party account to the signed-in user, unless another user holds it already. */
 export async function bindAccount(app: FastifyInstance, user: UserRow, party: ThirdParty, id: string) {
+  checkIdLength(party, id);
   const holder = await findBoundUser(app.store.db, party.column, id);
   if (holder && holder.id !== user.id) {
     throw new ApiError(msg('oauth.alreadyBound', { provider: party.label }));
@@ -59,7 +73,9 @@ async function registerBound(
     store,
     {
       username,
-      displayName: account.displayName || username,
+      displayName: Array.from(account.displayName || username)
+        .slice(0, MAX_DISPLAY_NAME_LENGTH)
+        .join(''),
       // Nobody knows this password: the account signs in through the provider until one is set.
       passwordHash: await hashPassword(randomAlphanumeric(32)),
       affCode: aff || undefined,
@@ -93,6 +109,7 @@ export async function signInOrRegister(
   account: ExternalAccount,
   aff = '',
 ): Promise<LoginResult> {
+  checkIdLength(party, account.id);
   const bound = await findBoundUser(app.store.db, party.column, account.id);
   return signIn(app, reply, bound ?? (await registerBound(app, party, account, aff)));
 }

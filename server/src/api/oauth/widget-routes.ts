@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../auth/guard.ts';
 import { OAuthRefusal } from '../../auth/oauth/index.ts';
-import { checkTelegramLogin } from '../../auth/oauth/telegram.ts';
+import { checkTelegramLogin, telegram } from '../../auth/oauth/telegram.ts';
 import { wechat, wechatAccount } from '../../auth/oauth/wechat.ts';
 import type { ThirdParty } from '../../auth/oauth/provider.ts';
 import { msg } from '../../i18n/text.ts';
@@ -12,13 +12,6 @@ import { ApiError } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
 import { bindAccount, findBoundUser, signIn, signInOrRegister } from './account-link.ts';
 import { limitedByAddress } from '../address-limit.ts';
-
-const telegram: ThirdParty = {
-  label: 'Telegram',
-  column: 'telegram_id',
-  enabledOption: 'TelegramOAuthEnabled',
-  usernamePrefix: 'telegram_',
-};
 
 const codeQuery = z.object({ code: z.string().trim().min(1).max(256) });
 const widgetQuery = z.record(z.string(), z.string().max(1024));

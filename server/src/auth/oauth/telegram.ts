@@ -1,4 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { ThirdParty } from './provider.ts';
+
+/** The Telegram login widget: it signs in only accounts already bound, as in new-api. */
+export const telegram: ThirdParty = {
+  label: 'Telegram',
+  column: 'telegram_id',
+  enabledOption: 'TelegramOAuthEnabled',
+  usernamePrefix: 'telegram_',
+};
 
 /** Widget data older than this is refused, so a captured sign-in link cannot be replayed later. */
 export const TELEGRAM_MAX_AGE_SECONDS = 24 * 3600;

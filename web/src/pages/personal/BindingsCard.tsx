@@ -18,11 +18,21 @@ const OAUTH_ROWS = [
   { provider: 'oidc', field: 'oidc_id', label: 'personal.bindings.oidc' },
 ] as const satisfies readonly { provider: OAuthProvider; field: keyof UserView; label: string }[];
 
-function BindingRow({ title, value, action }: { title: string; value: ReactNode; action: ReactNode }) {
+function BindingRow({
+  name,
+  title,
+  value,
+  action,
+}: {
+  name: string;
+  title: string;
+  value: ReactNode;
+  action: ReactNode;
+}) {
   return (
     <>
       <Divider size="small" />
-      <Flex justify="space-between" align="center" gap={12}>
+      <Flex justify="space-between" align="center" gap={12} data-testid={`binding-${name}`}>
         <Flex vertical>
           <Typography.Text strong>{title}</Typography.Text>
           {value}
@@ -83,6 +93,7 @@ export function BindingsCard({ user }: { user: UserView }) {
       {OAUTH_ROWS.map(({ provider, field, label }) => (
         <Fragment key={provider}>
           <BindingRow
+            name={provider}
             title={t(label)}
             value={value(user[field])}
             action={
@@ -98,6 +109,7 @@ export function BindingsCard({ user }: { user: UserView }) {
         </Fragment>
       ))}
       <BindingRow
+        name="wechat"
         title={t('personal.bindings.wechat')}
         value={value(user.wechat_id)}
         action={
@@ -109,6 +121,7 @@ export function BindingsCard({ user }: { user: UserView }) {
         }
       />
       <BindingRow
+        name="telegram"
         title={t('personal.bindings.telegram')}
         value={value(user.telegram_id)}
         action={

@@ -4,6 +4,7 @@ import type { KeyCache } from './cache/key-cache.ts';
 import type { OptionsCache } from './cache/options-cache.ts';
 import type { SharedState } from './cache/shared-state.ts';
 import type { Config } from './config.ts';
+import type { Limits } from './limits/index.ts';
 import type { Text } from './i18n/text.ts';
 import type { Store } from './store/db.ts';
 import type { BatchResult, Settlement } from './store/settle-batch.ts';
@@ -48,6 +49,8 @@ export interface AppContext {
   /** The node bus and Redis: how this node shares changes and short-lived state with the others. */
   shared: SharedState;
   quotaData: ConsumptionRollup;
+  /** Rate limits, key budgets and concurrency caps of the relay, and where they are counted. */
+  limits: Limits;
 }
 
 declare module 'fastify' {

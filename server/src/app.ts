@@ -64,6 +64,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('channelTester', context.channelTester);
   app.decorate('shared', context.shared);
   app.decorate('quotaData', context.quotaData);
+  app.decorate('limits', context.limits);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 

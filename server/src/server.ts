@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { VerificationCodes } from './auth/verification-codes.ts';
@@ -8,6 +9,7 @@ import { KeyCache } from './cache/key-cache.ts';
 import { OptionsCache } from './cache/options-cache.ts';
 import type { HealthLog } from './cache/redis-connection.ts';
 import { openSharedState, type SharedState } from './cache/shared-state.ts';
+import { openLimits, type Limits } from './limits/index.ts';
 import { QuotaDataRollup, startQuotaDataFlush } from './jobs/quota-data.ts';
 import { startSessionSweep } from './jobs/session-sweep.ts';
 import { createChannelTester } from './relay/channel-tester.ts';
@@ -23,6 +25,7 @@ export interface RelaygateServer {
   shared: SharedState;
   /** The dashboard's roll-up of this process (tests flush it). */
   quotaData: QuotaDataRollup;
+  limits: Limits;
   createdRoot: boolean;
   /** Stops taking requests, finishes background work, and closes the database. */
   close(): Promise<void>;
@@ -65,6 +68,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await channels.reload();
     const channelTester = createChannelTester({ config, store, settings, channels });
     const quotaData = new QuotaDataRollup(store, () => settings.bool('DataExportEnabled'));
+    const limits = openLimits(settings, shared.redis, cluster.isWorker, log);
     const app = await buildApp({
       config,
       store,
@@ -74,6 +78,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       channelTester,
       shared,
       quotaData,
+      limits,
       verificationCodes: new VerificationCodes(store, shared.redis),
     });
     logger = app.log;
@@ -97,6 +102,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       channels,
       shared,
       quotaData,
+      limits,
       createdRoot,
       async close() {
         settings.stopSync();
@@ -105,6 +111,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         stopFollowingInterval();
         // The app's close settles what is queued, which counts it; then the last counts are flushed.
         await app.close();
+        limits.close();
         await quotaDataFlush.stop().catch(logError('last dashboard data flush failed'));
         await shared.close();
         await store.close();

@@ -6,6 +6,7 @@ import { reservationsSchema } from './migrations/002-reservations.ts';
 import { verificationCodesTable } from './migrations/003-verification-codes.ts';
 import { quotaDataKey } from './migrations/004-quota-data-key.ts';
 import { channelAddressTrust } from './migrations/005-channel-address-trust.ts';
+import { limitsColumns } from './migrations/008-limits.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -15,6 +16,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '003-verification-codes': verificationCodesTable(dialect),
     '004-quota-data-key': quotaDataKey(),
     '005-channel-address-trust': channelAddressTrust(),
+    '008-limits': limitsColumns(),
   };
 }
 

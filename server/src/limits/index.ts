@@ -1,0 +1,36 @@
+import type { HealthLog, RedisConnection } from '../cache/redis-connection.ts';
+import { ChannelSlots } from './channel-slots.ts';
+import { LimitGate, type Admission, type CallOutcome, type GateCaller, LimitRefusal } from './gate.ts';
+import type { LimitSettings } from './model-rate-limit.ts';
+import { LimitStores, type LimitsStatus } from './stores.ts';
+
+export { LimitRefusal, type Admission, type CallOutcome, type GateCaller, type LimitsStatus };
+
+/** Every limit of the relay and where it is counted (AppContext.limits). */
+export interface Limits {
+  gate: LimitGate;
+  channels: ChannelSlots;
+  status(): LimitsStatus;
+  close(): void;
+}
+
+export function openLimits(
+  settings: LimitSettings,
+  redis: RedisConnection | undefined,
+  inCluster: boolean,
+  log: HealthLog,
+  clock: () => number = Date.now,
+): Limits {
+  const stores = new LimitStores(redis, inCluster, log);
+  const gate = new LimitGate(settings, stores, log, clock);
+  const channels = new ChannelSlots(stores, clock);
+  return {
+    gate,
+    channels,
+    status: () => stores.status(),
+    close() {
+      gate.close();
+      channels.stop();
+    },
+  };
+}

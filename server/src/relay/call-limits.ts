@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { LimitRefusal, type Admission } from '../limits/index.ts';
+import type { Caller } from './caller.ts';
+import { RelayError } from './relay-error.ts';
+
+/** A limit's refusal as the relay answers it: 429 in the caller's format, with Retry-After. */
+export function limitExceeded(message: string, code: string, retryAfterSeconds: number): RelayError {
+  const error = new RelayError(429, message, code, 'rate_limit_error');
+  error.headers = { 'retry-after': String(retryAfterSeconds) };
+  return error;
+}
+
+/** Counts the call against the caller's rate limits, budget and concurrency (see limits/gate.ts). */
+export async function admitCall(app: FastifyInstance, caller: Caller, estimate: number): Promise<Admission> {
+  try {
+    return await app.limits.gate.admit(
+      { userId: caller.userId, group: caller.group, tokenId: caller.tokenId, limits: caller.limits },
+      estimate,
+    );
+  } catch (error) {
+    if (error instanceof LimitRefusal) throw limitExceeded(error.message, error.code, error.retryAfterSeconds);
+    throw error;
+  }
+}
+
+/** Every capped channel able to serve the call is busy. */
+export const channelsFull = (): RelayError =>
+  limitExceeded('every channel for this model is at its concurrency limit; try again shortly', 'channels_busy', 1);

@@ -104,34 +104,90 @@ export class LimitGate {
       const window = fixedWindow(now, model.durationMinutes * MINUTE_MS);
       const message = `you have reached the request limit: ${model.describe} per ${model.durationMinutes} minute(s)`;
       if (model.total > 0) {
-        charges.push({ key: `mrl:all:${caller.userId}:${window.id}`, amount: 1, limit: model.total, endsAt: window.endsAt });
-        refusals.push(() => new LimitRefusal(message, 'model_request_rate_limited', secondsUntil(window.endsAt, now)));
+        charges.push({
+          key: `mrl:all:${caller.userId}:${window.id}`,
+          amount: 1,
+          limit: model.total,
+          endsAt: window.endsAt,
+        });
+        refusals.push(
+          () => new LimitRefusal(message, 'model_request_rate_limited', secondsUntil(window.endsAt, now)),
+        );
       }
-      successCharge = { key: `mrl:ok:${caller.userId}:${window.id}`, amount: 1, limit: model.success, endsAt: window.endsAt };
+      successCharge = {
+        key: `mrl:ok:${caller.userId}:${window.id}`,
+        amount: 1,
+        limit: model.success,
+        endsAt: window.endsAt,
+      };
       charges.push(successCharge);
-      refusals.push(() => new LimitRefusal(message, 'model_request_rate_limited', secondsUntil(window.endsAt, now)));
+      refusals.push(
+        () => new LimitRefusal(message, 'model_request_rate_limited', secondsUntil(window.endsAt, now)),
+      );
     }
     const minute = fixedWindow(now, MINUTE_MS);
     const { rpm, tpm, periodQuota, period } = limits;
     if (rpm > 0) {
-      charges.push({ key: `rpm:${caller.tokenId}:${minute.id}`, amount: 1, limit: rpm, endsAt: minute.endsAt });
-      refusals.push(() => new LimitRefusal(`this API key may make ${rpm} requests per minute`, 'key_rpm_limited', secondsUntil(minute.endsAt, now)));
+      charges.push({
+        key: `rpm:${caller.tokenId}:${minute.id}`,
+        amount: 1,
+        limit: rpm,
+        endsAt: minute.endsAt,
+      });
+      refusals.push(
+        () =>
+          new LimitRefusal(
+            `this API key may make ${rpm} requests per minute`,
+            'key_rpm_limited',
+            secondsUntil(minute.endsAt, now),
+          ),
+      );
     }
     if (tpm > 0) {
-      charges.push({ key: `tpm:${caller.tokenId}:${minute.id}`, amount: 0, limit: tpm, endsAt: minute.endsAt });
-      refusals.push(() => new LimitRefusal(`this API key may use ${tpm} tokens per minute`, 'key_tpm_limited', secondsUntil(minute.endsAt, now)));
+      charges.push({
+        key: `tpm:${caller.tokenId}:${minute.id}`,
+        amount: 0,
+        limit: tpm,
+        endsAt: minute.endsAt,
+      });
+      refusals.push(
+        () =>
+          new LimitRefusal(
+            `this API key may use ${tpm} tokens per minute`,
+            'key_tpm_limited',
+            secondsUntil(minute.endsAt, now),
+          ),
+      );
     }
     let budgetCharge: WindowCharge | undefined;
     if (periodQuota > 0 && period !== '') {
       const window = budgetWindow(now, period);
-      budgetCharge = { key: `budget:${caller.tokenId}:${window.id}`, amount: Math.max(0, Math.round(estimate)), limit: periodQuota, endsAt: window.endsAt };
+      budgetCharge = {
+        key: `budget:${caller.tokenId}:${window.id}`,
+        amount: Math.max(0, Math.round(estimate)),
+        limit: periodQuota,
+        endsAt: window.endsAt,
+      };
       charges.push(budgetCharge);
-      refusals.push(() => new LimitRefusal(`this API key's ${period} budget is used up`, 'key_budget_exhausted', secondsUntil(window.endsAt, now)));
+      refusals.push(
+        () =>
+          new LimitRefusal(
+            `this API key's ${period} budget is used up`,
+            'key_budget_exhausted',
+            secondsUntil(window.endsAt, now),
+          ),
+      );
     }
     if (leases.length === 0 && charges.length === 0) return FREE;
 
     const store = await this.countIn(leases, charges, refusals, now);
-    const entry: Open = { store, leases, successCharge, budgetCharge, tpmKey: tpm > 0 ? { tokenId: caller.tokenId, limit: tpm } : undefined };
+    const entry: Open = {
+      store,
+      leases,
+      successCharge,
+      budgetCharge,
+      tpmKey: tpm > 0 ? { tokenId: caller.tokenId, limit: tpm } : undefined,
+    };
     if (leases.length > 0) this.track(entry);
     let finished = false;
     return {
@@ -161,10 +217,19 @@ export class LimitGate {
     for (;;) {
       try {
         const full = leases.length > 0 ? await store.acquire(leases, now) : -1;
-        if (full >= 0) throw new LimitRefusal(`this API key may run ${leases[full]!.limit} calls at once`, 'key_concurrency_limited', 1);
+        if (full >= 0)
+          throw new LimitRefusal(
+            `this API key may run ${leases[full]!.limit} calls at once`,
+            'key_concurrency_limited',
+            1,
+          );
         const charged = charges.length > 0 ? await store.charge(charges, now) : { ok: true as const };
         if (charged.ok) return store;
-        if (leases.length > 0) await store.release(leases.map((l) => l.key), leases[0]!.holder);
+        if (leases.length > 0)
+          await store.release(
+            leases.map((l) => l.key),
+            leases[0]!.holder,
+          );
         throw refusals[charged.index]!();
       } catch (error) {
         if (error instanceof LimitRefusal) throw error;
@@ -177,7 +242,13 @@ export class LimitGate {
     const { store } = entry;
     const now = this.clock();
     const work: Array<Promise<void>> = [];
-    if (entry.leases.length > 0) work.push(store.release(entry.leases.map((l) => l.key), entry.leases[0]!.holder));
+    if (entry.leases.length > 0)
+      work.push(
+        store.release(
+          entry.leases.map((l) => l.key),
+          entry.leases[0]!.holder,
+        ),
+      );
     if (!outcome.success && entry.successCharge) {
       const { key, endsAt } = entry.successCharge;
       work.push(store.adjust(key, -1, endsAt, now));

@@ -20,7 +20,8 @@ export class MemoryLimitStore implements LimitStore {
     this.sweepSometimes(now);
     for (const [index, charge] of charges.entries()) {
       if (charge.limit <= 0) continue;
-      if (this.value(charge.key, now) + charge.amount > charge.limit) {
+      // Adding at least 1: a counter only checked (amount 0) refuses once it reached its limit.
+      if (this.value(charge.key, now) + Math.max(charge.amount, 1) > charge.limit) {
         return { ok: false, index, endsAt: charge.endsAt };
       }
     }

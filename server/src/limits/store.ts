@@ -30,7 +30,10 @@ export interface LeaseRequest {
 
 export interface LimitStore {
   readonly name: 'memory' | 'cluster' | 'redis';
-  /** Adds every amount only if every counter stays within its limit (all or nothing). */
+  /**
+   * Adds every amount only if every counter stays within its limit (all or nothing). An amount
+   * counts as at least 1 in the check: a counter only watched (amount 0) refuses once full.
+   */
   charge(charges: WindowCharge[], now: number): Promise<ChargeResult>;
   /** Adds (or, negative, takes back) an amount in a window without a check; never below zero. */
   adjust(key: string, delta: number, endsAt: number, now: number): Promise<void>;

@@ -18,11 +18,16 @@ export async function admitCall(app: FastifyInstance, caller: Caller, estimate: 
       estimate,
     );
   } catch (error) {
-    if (error instanceof LimitRefusal) throw limitExceeded(error.message, error.code, error.retryAfterSeconds);
+    if (error instanceof LimitRefusal)
+      throw limitExceeded(error.message, error.code, error.retryAfterSeconds);
     throw error;
   }
 }
 
 /** Every capped channel able to serve the call is busy. */
 export const channelsFull = (): RelayError =>
-  limitExceeded('every channel for this model is at its concurrency limit; try again shortly', 'channels_busy', 1);
+  limitExceeded(
+    'every channel for this model is at its concurrency limit; try again shortly',
+    'channels_busy',
+    1,
+  );

@@ -49,8 +49,7 @@ export function mapModel(model: string, mapping: Record<string, string>): string
 
 /** A channel picked for an attempt, with its concurrency slot (give it back when the attempt ends). */
 export type FreeChannel =
-  | { channel: RoutableChannel; release: () => void }
-  | { channel: undefined; allFull: boolean };
+  { channel: RoutableChannel; release: () => void } | { channel: undefined; allFull: boolean };
 
 /**
  * chooseChannel, skipping channels whose concurrency cap is reached right now (`hold` answers
@@ -65,7 +64,7 @@ export async function chooseFreeChannel(
 ): Promise<FreeChannel> {
   const skip = new Set(tried);
   let full = false;
-  for (let channel = chooseChannel(candidates, skip, attempt); channel; ) {
+  for (let channel = chooseChannel(candidates, skip, attempt); channel;) {
     const release = await hold(channel);
     if (release) return { channel, release };
     full = true;

@@ -16,7 +16,8 @@ const RENEW_EVERY_MS = 20_000;
  */
 export class ChannelSlots {
   private readonly stores: LimitStores;
-  private readonly clock: () => number;
+  /** Milliseconds since the epoch; tests set their own. */
+  clock: () => number;
   private readonly held = new Map<string, { store: LimitStore; lease: LeaseRequest }>();
   private timer: NodeJS.Timeout | undefined;
 

@@ -77,7 +77,8 @@ export class LimitGate {
   private readonly settings: LimitSettings;
   readonly stores: LimitStores;
   private readonly log: HealthLog;
-  private readonly clock: () => number;
+  /** Milliseconds since the epoch; tests set their own. */
+  clock: () => number;
 
   constructor(settings: LimitSettings, stores: LimitStores, log: HealthLog, clock: () => number = Date.now) {
     this.settings = settings;

@@ -11,6 +11,8 @@ export interface Limits {
   gate: LimitGate;
   channels: ChannelSlots;
   status(): LimitsStatus;
+  /** Counts in this time from now on (tests: windows and budgets without waiting). */
+  useClock(clock: () => number): void;
   close(): void;
 }
 
@@ -28,6 +30,10 @@ export function openLimits(
     gate,
     channels,
     status: () => stores.status(),
+    useClock(next) {
+      gate.clock = next;
+      channels.clock = next;
+    },
     close() {
       gate.close();
       channels.stop();

@@ -44,7 +44,8 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     if (error instanceof RelayError)
       return reply
         .headers(error.headers ?? {})
-        .code(error.status).send(clientErrorBody(format, error, request.id));
+        .code(error.status)
+        .send(clientErrorBody(format, error, request.id));
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).send(clientErrorBody(format, databaseUnavailable(), request.id));

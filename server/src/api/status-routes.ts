@@ -76,7 +76,10 @@ export const statusApi: FastifyPluginAsync = async (app) => {
   // Admins also see how this node shares state with the others (never shown to anyone else).
   app.get('/api/status', async (request) => {
     const status = buildStatus(app.settings, startTime, offered());
-    return ok((await isAdminRequest(request)) ? { ...status, shared_state: app.shared.status() } : status);
+    if (!(await isAdminRequest(request))) return ok(status);
+    const limits = app.limits.status();
+    const shared = { ...app.shared.status(), limits_store: limits.store, limits_degraded: limits.degraded };
+    return ok({ ...status, shared_state: shared });
   });
 
   // Site texts the console shows on its home, about and notice areas (admin-set in Settings → Other).

@@ -52,7 +52,7 @@ export class LimitStores {
   }
 
   status(): LimitsStatus {
-    const store = this.shared && !this.degraded && this.shared.connected ? this.shared : this.local;
+    const store = this.shared?.connected ? this.shared : this.local;
     return { store: store.name, degraded: this.shared !== undefined && store !== this.shared };
   }
 

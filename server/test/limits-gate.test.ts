@@ -8,6 +8,7 @@ import { RedisLimitStore } from '../src/limits/redis-store.ts';
 import type { LimitStore } from '../src/limits/store.ts';
 import { LimitStores } from '../src/limits/stores.ts';
 import { budgetWindow } from '../src/limits/windows.ts';
+import { SensitiveWords } from '../src/limits/sensitive-words.ts';
 import { redisReachable, TEST_REDIS_URL } from './support/redis.ts';
 
 const quiet = { warn() {}, info() {} };
@@ -35,6 +36,7 @@ function memoryStore(): { stores: LimitStores; store: LimitStore } {
 /** Options as the options cache answers them. */
 function settings(values: Record<string, string | number | boolean | object>) {
   return {
+    get: (key: string) => String(values[key] ?? ''),
     bool: (key: string) => values[key] === true,
     number: (key: string) => Number(values[key] ?? 0),
     json: <T>(key: string) => (values[key] ?? {}) as T,
@@ -206,4 +208,15 @@ it('a store refuses a window that already ended to take anything', async () => {
   const store = new MemoryLimitStore();
   await store.adjust('k', 5, 1000, 2000);
   expect(await store.read(['k'], 2000)).toEqual([0]);
+});
+
+it('matches 10,000 sensitive words in one pass, built once per list', () => {
+  const words = Array.from({ length: 10_000 }, (_, i) => `word${i}x`).join('\n');
+  let text = words;
+  const matcher = new SensitiveWords({ ...settings({}), get: () => text });
+  expect(matcher.contains('nothing here but word12 and word99999')).toBe(false);
+  expect(matcher.contains('see WORD9999X now')).toBe(true);
+  text = 'other';
+  expect(matcher.contains('see word9999x now')).toBe(false);
+  expect(matcher.contains('an Other one')).toBe(true);
 });

@@ -141,6 +141,45 @@ describe.skipIf(databaseUnavailable())('relay limits on one process', () => {
   });
 });
 
+describe.skipIf(databaseUnavailable())('sensitive words', () => {
+  let t: TestServer;
+  let mock: MockUpstream;
+  let root: ConsoleClient;
+
+  beforeAll(async () => {
+    mock = await new MockUpstream().start();
+    t = await startTestServer();
+    root = await signInAsRoot(t.url);
+    mock.reply('/v1/chat/completions', { json: CHAT_ANSWER });
+    await seedChannel(t, { baseUrl: mock.url, models: ['gpt-4o-mini'] });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await mock?.stop();
+  });
+
+  const ask = (key: string, content: string) =>
+    chat(t.url, key, '/v1/chat/completions', { model: 'gpt-4o-mini', messages: [{ role: 'user', content }] });
+
+  it('refuses a prompt with a listed word (any case) naming no word, and follows a changed list at once', async () => {
+    const { key } = await seedToken(t);
+    await setRelayOption(root, 'SensitiveWords', 'Plutonium\n\n  forbidden phrase  \n');
+    expect((await ask(key, 'how to enrich PLUTONIUM')).status).toBe(200);
+    await setRelayOption(root, 'CheckSensitiveEnabled', 'true');
+    const refused = await ask(key, 'how to enrich PLUTONIUM');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { code: 'sensitive_words_detected' } });
+    expect(JSON.stringify(refused.body).toLowerCase()).not.toContain('plutonium');
+    expect((await ask(key, 'a Forbidden Phrase here')).status).toBe(400);
+    expect((await ask(key, 'a harmless question')).status).toBe(200);
+    await setRelayOption(root, 'SensitiveWords', 'uranium');
+    expect((await ask(key, 'how to enrich plutonium')).status).toBe(200);
+    expect((await ask(key, 'and uranium?')).status).toBe(400);
+    await setRelayOption(root, 'CheckSensitiveOnPromptEnabled', 'false');
+    expect((await ask(key, 'and uranium?')).status).toBe(200);
+  });
+});
+
 describe.skipIf(databaseUnavailable())('channel concurrency cap', () => {
   let t: TestServer;
   let mock: MockUpstream;

@@ -2,6 +2,7 @@ import type { HealthLog, RedisConnection } from '../cache/redis-connection.ts';
 import { ChannelSlots } from './channel-slots.ts';
 import { LimitGate, type Admission, type CallOutcome, type GateCaller, LimitRefusal } from './gate.ts';
 import type { LimitSettings } from './model-rate-limit.ts';
+import { SensitiveWords } from './sensitive-words.ts';
 import { LimitStores, type LimitsStatus } from './stores.ts';
 
 export { LimitRefusal, type Admission, type CallOutcome, type GateCaller, type LimitsStatus };
@@ -10,6 +11,7 @@ export { LimitRefusal, type Admission, type CallOutcome, type GateCaller, type L
 export interface Limits {
   gate: LimitGate;
   channels: ChannelSlots;
+  sensitive: SensitiveWords;
   status(): LimitsStatus;
   /** Counts in this time from now on (tests: windows and budgets without waiting). */
   useClock(clock: () => number): void;
@@ -29,6 +31,7 @@ export function openLimits(
   return {
     gate,
     channels,
+    sensitive: new SensitiveWords(settings),
     status: () => stores.status(),
     useClock(next) {
       gate.clock = next;

@@ -1,5 +1,6 @@
 /** The options the limits read (the options cache provides them). */
 export interface LimitSettings {
+  get(key: string): string;
   bool(key: string): boolean;
   number(key: string): number;
   json<T>(key: string): T;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { LimitRefusal, type Admission } from '../limits/index.ts';
 import type { Caller } from './caller.ts';
 import { RelayError } from './relay-error.ts';
+import type { RelayBody } from './relay-body.ts';
+import { promptText } from './token-counter.ts';
 
 /** A limit's refusal as the relay answers it: 429 in the caller's format, with Retry-After. */
 export function limitExceeded(message: string, code: string, retryAfterSeconds: number): RelayError {
@@ -21,6 +23,20 @@ export async function admitCall(app: FastifyInstance, caller: Caller, estimate: 
     if (error instanceof LimitRefusal)
       throw limitExceeded(error.message, error.code, error.retryAfterSeconds);
     throw error;
+  }
+}
+
+/** new-api's sensitive-word check on the prompt: refused naming no word (the list is the operator's). */
+export function refuseSensitivePrompt(app: FastifyInstance, body: RelayBody): void {
+  const { sensitive } = app.limits;
+  if (!body.json || !sensitive.checkingPrompts) return;
+  if (sensitive.contains(promptText(body.json))) {
+    throw new RelayError(
+      400,
+      'the prompt contains words this gateway does not accept; rephrase it and try again',
+      'sensitive_words_detected',
+      'invalid_request_error',
+    );
   }
 }
 

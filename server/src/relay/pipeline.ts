@@ -10,7 +10,7 @@ import { priceFor, perCallQuota, reservationQuota, usageQuota, type Price } from
 import type { RelayBody } from './relay-body.ts';
 import { RelayError } from './relay-error.ts';
 import { releaseReservation, reserveFor } from './reservation.ts';
-import { admitCall, channelsFull } from './call-limits.ts';
+import { admitCall, channelsFull, refuseSensitivePrompt } from './call-limits.ts';
 import { chooseFreeChannel } from './routing.ts';
 import type { SettlementBatcher } from './settlement-batcher.ts';
 import { promptText } from './token-counter.ts';
@@ -88,6 +88,7 @@ export async function relayCall(
   if (caller.modelLimits && !caller.modelLimits.has(body.model)) {
     throw new RelayError(403, `this API key may not use model ${body.model}`, 'model_not_allowed');
   }
+  refuseSensitivePrompt(app, body);
   const price = priceFor(app.settings, body.model, caller.group, caller.acceptUnsetRatio);
   const candidates = candidatesFor(app, caller, body.model);
   const estimate = estimateCost(app, endpoint, body, price);

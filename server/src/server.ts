@@ -68,7 +68,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await channels.reload();
     const channelTester = createChannelTester({ config, store, settings, channels });
     const quotaData = new QuotaDataRollup(store, () => settings.bool('DataExportEnabled'));
-    const limits = openLimits(settings, shared.redis, cluster.isWorker, log);
+    const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log);
     const app = await buildApp({
       config,
       store,
@@ -111,7 +111,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         stopFollowingInterval();
         // The app's close settles what is queued, which counts it; then the last counts are flushed.
         await app.close();
-        limits.close();
+        await limits.close();
         await quotaDataFlush.stop().catch(logError('last dashboard data flush failed'));
         await shared.close();
         await store.close();

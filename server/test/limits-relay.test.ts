@@ -26,6 +26,15 @@ describe.skipIf(databaseUnavailable())('relay limits on one process', () => {
     await mock?.stop();
   });
 
+  async function tokenIdOf(key: string): Promise<number> {
+    const row = await t.server.store.db
+      .selectFrom('tokens')
+      .select('id')
+      .where('key', '=', key.slice(3))
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
   async function limitedKey(limits: Parameters<typeof setTokenLimits>[2]) {
     const token = await seedToken(t);
     await setTokenLimits(t.server.store, token.id, limits);
@@ -43,6 +52,24 @@ describe.skipIf(databaseUnavailable())('relay limits on one process', () => {
     // The next minute: 10 more.
     now += 30_000;
     expect(await burst(20, () => chat(t.url, key))).toEqual({ 200: 10, 429: 10 });
+    // Each refusal is in the usage log as an error row that says which limit refused it.
+    const tokenId = await tokenIdOf(key);
+    const rows = await waitFor(
+      () =>
+        t.server.store.db
+          .selectFrom('logs')
+          .selectAll()
+          .where('type', '=', 5)
+          .where('token_id', '=', tokenId)
+          .execute(),
+      (found) => found.length === 100,
+      '100 refusals logged',
+    );
+    expect(rows[0]!.content).toBe('rate limit: this API key may make 10 requests per minute');
+    expect(JSON.parse(rows[0]!.other ?? '{}')).toMatchObject({
+      error_type: 'rate_limit',
+      error_code: 'key_rpm_limited',
+    });
   });
 
   it('answers a refusal in the Anthropic and Gemini shapes to those clients', async () => {

@@ -92,7 +92,8 @@ export async function relayCall(
   const price = priceFor(app.settings, body.model, caller.group, caller.acceptUnsetRatio);
   const candidates = candidatesFor(app, caller, body.model);
   const estimate = estimateCost(app, endpoint, body, price);
-  const admission = await admitCall(app, caller, estimate);
+  const call = { model: body.model, requestId: request.id, estimate };
+  const admission = await admitCall(app, caller, call);
   const reservation = await reserveFor(app, runtime.nodeId, caller, estimate).catch((error: unknown) => {
     admission.finish({ success: false, cost: 0, tokens: 0 });
     throw error;
@@ -115,7 +116,7 @@ export async function relayCall(
         app.limits.channels.hold(c.id, c.row.concurrency_limit),
       );
       if (!free.channel) {
-        if (free.allFull && tried.length === 0) throw channelsFull();
+        if (free.allFull && tried.length === 0) throw channelsFull(app, caller, call);
         break;
       }
       const { channel } = free;

@@ -67,10 +67,26 @@ const envSchema = z.object({
   // Unlimited by default, as Node's: past the limit Node answers a request already sent on the
   // socket with a bare 503, which a client that pipelines or ignores `Connection: close` sees as a failure.
   HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  GLOBAL_API_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
+  GLOBAL_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(360),
+  GLOBAL_API_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(180),
+  GLOBAL_WEB_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
+  GLOBAL_WEB_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  GLOBAL_WEB_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(180),
   CRITICAL_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
   CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(1200),
 });
+
+/** `limit` requests per `windowSeconds` from one client address; null: off. */
+export type AddressLimit = { limit: number; windowSeconds: number } | null;
+
+export interface AddressLimitSettings {
+  /** GLOBAL_API_RATE_LIMIT*: the console API (/api/*, /dashboard/*). */
+  api: AddressLimit;
+  /** GLOBAL_WEB_RATE_LIMIT*: the console's pages and files. */
+  web: AddressLimit;
+}
 
 export interface Config {
   port: number;
@@ -107,6 +123,8 @@ export interface Config {
   http: HttpTimeouts;
   /** Sign-in attempts (login, register) per address and per account in a window; null: no limit. */
   signInLimit: { attempts: number; windowSeconds: number } | null;
+  /** new-api's GLOBAL_API_RATE_LIMIT* and GLOBAL_WEB_RATE_LIMIT* per client address; null: off. */
+  addressLimits: AddressLimitSettings;
 }
 
 export interface HttpTimeouts {
@@ -211,6 +229,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bodyTimeoutMs: Math.round(e.HTTP_BODY_TIMEOUT * 1000),
       keepAliveTimeoutMs: Math.round(e.HTTP_KEEP_ALIVE_TIMEOUT * 1000),
       maxRequestsPerSocket: e.HTTP_MAX_REQUESTS_PER_SOCKET,
+    },
+    addressLimits: {
+      api: e.GLOBAL_API_RATE_LIMIT_ENABLE
+        ? { limit: e.GLOBAL_API_RATE_LIMIT, windowSeconds: e.GLOBAL_API_RATE_LIMIT_DURATION }
+        : null,
+      web: e.GLOBAL_WEB_RATE_LIMIT_ENABLE
+        ? { limit: e.GLOBAL_WEB_RATE_LIMIT, windowSeconds: e.GLOBAL_WEB_RATE_LIMIT_DURATION }
+        : null,
     },
     signInLimit: e.CRITICAL_RATE_LIMIT_ENABLE
       ? { attempts: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }

@@ -68,7 +68,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await channels.reload();
     const channelTester = createChannelTester({ config, store, settings, channels });
     const quotaData = new QuotaDataRollup(store, () => settings.bool('DataExportEnabled'));
-    const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log);
+    const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log, config.addressLimits);
     const app = await buildApp({
       config,
       store,

@@ -76,8 +76,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     if (urlHasNul(request.url)) {
       throw new LocalizedError(msg('http.urlNul'), 400);
     }
-    // new-api's GLOBAL_API_RATE_LIMIT / GLOBAL_WEB_RATE_LIMIT per client address.
-    const waitSeconds = await context.limits.addresses.check(request.url, request.ip);
+    // new-api's GLOBAL_API_RATE_LIMIT / GLOBAL_WEB_RATE_LIMIT / CRITICAL_RATE_LIMIT per client address.
+    const waitSeconds = await context.limits.addresses.check(request.method, request.url, request.ip);
     if (waitSeconds > 0) {
       reply.header('retry-after', String(waitSeconds));
       throw new LocalizedError(msg('http.tooManyRequests'), 429);

@@ -86,6 +86,8 @@ export interface AddressLimitSettings {
   api: AddressLimit;
   /** GLOBAL_WEB_RATE_LIMIT*: the console's pages and files. */
   web: AddressLimit;
+  /** CRITICAL_RATE_LIMIT*: payment and redemption calls (sign-in counts it on its own, auth/sign-in-limits.ts). */
+  critical: AddressLimit;
 }
 
 export interface Config {
@@ -236,6 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
       web: e.GLOBAL_WEB_RATE_LIMIT_ENABLE
         ? { limit: e.GLOBAL_WEB_RATE_LIMIT, windowSeconds: e.GLOBAL_WEB_RATE_LIMIT_DURATION }
+        : null,
+      critical: e.CRITICAL_RATE_LIMIT_ENABLE
+        ? { limit: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }
         : null,
     },
     signInLimit: e.CRITICAL_RATE_LIMIT_ENABLE

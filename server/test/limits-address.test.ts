@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressLimitKind } from '../src/limits/address-limits.ts';
+import { addressLimitKind, isCritical } from '../src/limits/address-limits.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 describe.skipIf(databaseUnavailable())(
@@ -53,6 +53,38 @@ describe.skipIf(databaseUnavailable())(
   },
 );
 
+describe.skipIf(databaseUnavailable())('the critical limit on payment calls', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({
+      TRUST_PROXY: 'true',
+      CRITICAL_RATE_LIMIT: '2',
+      CRITICAL_RATE_LIMIT_DURATION: '1200',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lets 2 redemption or payment calls from one address through, then answers 429', async () => {
+    const post = (path: string) =>
+      fetch(t.url + path, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': '192.0.2.9', 'content-type': 'application/json' },
+        body: '{}',
+      });
+    const statuses: number[] = [];
+    for (const path of ['/api/user/topup', '/api/user/pay', '/api/user/amount', '/api/user/stripe/pay'])
+      statuses.push((await post(path)).status);
+    expect(statuses.slice(0, 2).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(2)).toEqual([429, 429]);
+    // Other console calls are not under the critical limit.
+    expect((await fetch(`${t.url}/api/status`, { headers: { 'x-forwarded-for': '192.0.2.9' } })).status).toBe(
+      200,
+    );
+  });
+});
+
 it('sorts paths into the API, the pages, and the relay (which has its own limits)', () => {
   expect(addressLimitKind('/api/user/self')).toBe('api');
   expect(addressLimitKind('/dashboard/billing/usage')).toBe('api');
@@ -61,4 +93,7 @@ it('sorts paths into the API, the pages, and the relay (which has its own limits
   expect(addressLimitKind('/v1')).toBeNull();
   expect(addressLimitKind('/')).toBe('web');
   expect(addressLimitKind('/assets/index.js')).toBe('web');
+  expect(isCritical('POST', '/api/user/pay/')).toBe(true);
+  expect(isCritical('POST', '/api/user/epay/notify')).toBe(false);
+  expect(isCritical('GET', '/api/user/topup')).toBe(false);
 });

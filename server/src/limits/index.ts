@@ -32,7 +32,7 @@ export function openLimits(
   redis: RedisConnection | undefined,
   inCluster: boolean,
   log: HealthLog,
-  addressLimits: AddressLimitSettings = { api: null, web: null },
+  addressLimits: AddressLimitSettings = { api: null, web: null, critical: null },
   clock: () => number = Date.now,
 ): Limits {
   const stores = new LimitStores(redis, inCluster, log);

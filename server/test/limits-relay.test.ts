@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsRoot, type ConsoleClient } from './support/console-client.ts';
+import { budgetWindow } from '../src/limits/windows.ts';
 import { burst, chat, CHAT_ANSWER, setTokenLimits } from './support/limits.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
 import { seedChannel, seedToken, setRelayOption, waitFor } from './support/relay-seed.ts';
@@ -150,6 +151,48 @@ describe.skipIf(databaseUnavailable())('relay limits on one process', () => {
       (s) => s === 200,
       'the slot back',
     );
+  });
+
+  it('spends a daily budget by the settled cost of each call and starts it again at midnight (time injected)', async () => {
+    const { key, id } = await seedToken(t);
+    await setTokenLimits(t.server.store, id, { period_quota: 1_000_000_000, quota_period: 'daily' });
+    for (let i = 0; i < 3; i++) expect((await chat(t.url, key)).status).toBe(200);
+    const logged = await waitFor(
+      () =>
+        t.server.store.db
+          .selectFrom('logs')
+          .select('quota')
+          .where('type', '=', 2)
+          .where('token_id', '=', id)
+          .execute(),
+      (rows) => rows.length === 3,
+      'three settled calls',
+    );
+    const spent = logged.reduce((sum, row) => sum + Number(row.quota), 0);
+    expect(spent).toBeGreaterThan(0);
+    const counter = `budget:${id}:${budgetWindow(now, 'daily').id}`;
+    await waitFor(
+      () => t.server.limits.gate.stores.pick().read([counter], now),
+      ([v]) => v === spent,
+      'the budget spent',
+    );
+    // A budget of exactly what was spent is used up; the next day it is whole again.
+    await setTokenLimits(t.server.store, id, { period_quota: spent });
+    t.server.keys.invalidateToken(key.slice(3));
+    const refused = await chat(t.url, key);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: { code: 'key_budget_exhausted' } });
+    const saved = now;
+    now = new Date(
+      new Date(now).getFullYear(),
+      new Date(now).getMonth(),
+      new Date(now).getDate() + 1,
+    ).getTime();
+    try {
+      expect((await chat(t.url, key)).status).toBe(200);
+    } finally {
+      now = saved;
+    }
   });
 
   it('applies the model request rate limit per user over the configured window', async () => {

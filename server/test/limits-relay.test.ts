@@ -127,6 +127,15 @@ describe.skipIf(databaseUnavailable())('relay limits on one process', () => {
     );
   });
 
+  it('frees the slot of a call the upstream failed', async () => {
+    mock.reply('/broken/v1/chat/completions', { status: 500, json: { error: { message: 'boom' } } });
+    await seedChannel(t, { baseUrl: `${mock.url}/broken`, models: ['gpt-4o'] });
+    const key = await limitedKey({ concurrency_limit: 1 });
+    const broken = { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] };
+    for (let i = 0; i < 3; i++) expect((await chat(t.url, key, '/v1/chat/completions', broken)).status).toBe(502);
+    expect((await chat(t.url, key)).status).toBe(200);
+  });
+
   it('frees the slot of a call whose client hung up', async () => {
     const key = await limitedKey({ concurrency_limit: 1 });
     mock.holdAnswers();

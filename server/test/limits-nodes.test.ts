@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedStateStatus } from '@relaygate/contract';
 import type { ConsoleClient } from './support/console-client.ts';
@@ -13,6 +14,13 @@ import { databaseUnavailable } from './support/test-server.ts';
 const redisUp = await redisReachable();
 if (!redisUp)
   console.warn(`\n*** Redis (${TEST_REDIS_URL}) is not reachable: limits across nodes are SKIPPED ***\n`);
+
+/** The cluster workers of a gateway primary. */
+const workerPids = (pid: number): number[] =>
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((id) => Number.isInteger(id) && id > 0);
 
 const ACCESS_TOKEN = 'limitsnodestesttoken0123456789ab';
 
@@ -102,6 +110,31 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'sqlite')(
       () => root,
       () => mock,
     );
+
+    it('frees the slots of a worker that dies mid-call at once (the primary counts them)', async () => {
+      const key = await limitedKey(root, { concurrency_limit: 1 });
+      mock.holdAnswers();
+      const held = chat(gateway.url, key).catch(() => null);
+      try {
+        await waitFor(
+          async () => mock.inFlight,
+          (n) => n === 1,
+          'the call upstream',
+        );
+        expect((await chat(gateway.url, key)).status).toBe(429);
+        for (const pid of workerPids(gateway.process.pid!)) process.kill(pid, 'SIGKILL');
+        await held;
+      } finally {
+        mock.releaseAnswers();
+      }
+      // Well before the 60 s lease would run out: the primary freed the dead worker's slot.
+      await waitFor(
+        async () => (await chat(gateway.url, key).catch(() => ({ status: 0 }))).status,
+        (s) => s === 200,
+        'a new worker to serve the key',
+        20_000,
+      );
+    });
 
     it('says the workers count in their primary', async () => {
       const status = await root.get<{ shared_state: SharedStateStatus }>('/api/status');

@@ -4,7 +4,7 @@ import { ClusterLimitStore } from './cluster-store.ts';
 import { modelRateLimit, type LimitSettings } from './model-rate-limit.ts';
 import type { LimitStores } from './stores.ts';
 import type { LeaseRequest, LimitStore, WindowCharge } from './store.ts';
-import { budgetWindow, fixedWindow, secondsUntil, type BudgetPeriod } from './windows.ts';
+import { budgetWindow, fixedWindow, secondsUntil, type BudgetPeriod, type Window } from './windows.ts';
 
 /** A key's own limits (0: none). */
 export interface TokenLimits {
@@ -61,7 +61,8 @@ interface Open {
   /** Charges to take back if the call fails, and the budget charge to correct on success. */
   successCharge?: WindowCharge;
   budgetCharge?: WindowCharge;
-  tpmKey?: { tokenId: number; limit: number };
+  /** The key whose tokens per minute are counted when the call settles. */
+  tpmTokenId?: number;
 }
 
 /**
@@ -97,88 +98,47 @@ export class LimitGate {
       const until = now + LEASE_MS;
       leases.push({ key: `conc:${caller.tokenId}`, limit: limits.concurrency, holder, until });
     }
-    const charges: WindowCharge[] = [];
-    const refusals: Array<() => LimitRefusal> = [];
+    const plan = new ChargePlan(now);
     const model = modelRateLimit(this.settings, caller.group);
     let successCharge: WindowCharge | undefined;
     if (model) {
       const window = fixedWindow(now, model.durationMinutes * MINUTE_MS);
-      const message = `you have reached the request limit: ${model.describe} per ${model.durationMinutes} minute(s)`;
-      if (model.total > 0) {
-        charges.push({
-          key: `mrl:all:${caller.userId}:${window.id}`,
-          amount: 1,
-          limit: model.total,
-          endsAt: window.endsAt,
-        });
-        refusals.push(
-          () => new LimitRefusal(message, 'model_request_rate_limited', secondsUntil(window.endsAt, now)),
-        );
-      }
-      successCharge = {
-        key: `mrl:ok:${caller.userId}:${window.id}`,
-        amount: 1,
-        limit: model.success,
-        endsAt: window.endsAt,
+      const refusal = {
+        message: `you have reached the request limit: ${model.describe} per ${model.durationMinutes} minute(s)`,
+        code: 'model_request_rate_limited',
       };
-      charges.push(successCharge);
-      refusals.push(
-        () => new LimitRefusal(message, 'model_request_rate_limited', secondsUntil(window.endsAt, now)),
-      );
+      if (model.total > 0) plan.add(`mrl:all:${caller.userId}`, window, 1, model.total, refusal);
+      successCharge = plan.add(`mrl:ok:${caller.userId}`, window, 1, model.success, refusal);
     }
     const minute = fixedWindow(now, MINUTE_MS);
     const { rpm, tpm, periodQuota, period } = limits;
     if (rpm > 0) {
-      charges.push({
-        key: `rpm:${caller.tokenId}:${minute.id}`,
-        amount: 1,
-        limit: rpm,
-        endsAt: minute.endsAt,
+      plan.add(`rpm:${caller.tokenId}`, minute, 1, rpm, {
+        message: `this API key may make ${rpm} requests per minute`,
+        code: 'key_rpm_limited',
       });
-      refusals.push(
-        () =>
-          new LimitRefusal(
-            `this API key may make ${rpm} requests per minute`,
-            'key_rpm_limited',
-            secondsUntil(minute.endsAt, now),
-          ),
-      );
     }
     if (tpm > 0) {
-      charges.push({
-        key: `tpm:${caller.tokenId}:${minute.id}`,
-        amount: 0,
-        limit: tpm,
-        endsAt: minute.endsAt,
+      // Only checked here: the tokens are added when the call settles.
+      plan.add(`tpm:${caller.tokenId}`, minute, 0, tpm, {
+        message: `this API key may use ${tpm} tokens per minute`,
+        code: 'key_tpm_limited',
       });
-      refusals.push(
-        () =>
-          new LimitRefusal(
-            `this API key may use ${tpm} tokens per minute`,
-            'key_tpm_limited',
-            secondsUntil(minute.endsAt, now),
-          ),
-      );
     }
     let budgetCharge: WindowCharge | undefined;
     if (periodQuota > 0 && period !== '') {
-      const window = budgetWindow(now, period);
-      budgetCharge = {
-        key: `budget:${caller.tokenId}:${window.id}`,
-        amount: Math.max(0, Math.round(estimate)),
-        limit: periodQuota,
-        endsAt: window.endsAt,
-      };
-      charges.push(budgetCharge);
-      refusals.push(
-        () =>
-          new LimitRefusal(
-            `this API key's ${period} budget is used up`,
-            'key_budget_exhausted',
-            secondsUntil(window.endsAt, now),
-          ),
+      budgetCharge = plan.add(
+        `budget:${caller.tokenId}`,
+        budgetWindow(now, period),
+        Math.max(0, Math.round(estimate)),
+        periodQuota,
+        {
+          message: `this API key's ${period} budget is used up`,
+          code: 'key_budget_exhausted',
+        },
       );
     }
+    const { charges, refusals } = plan;
     if (leases.length === 0 && charges.length === 0) return FREE;
 
     const store = await this.countIn(leases, charges, refusals, now);
@@ -187,7 +147,7 @@ export class LimitGate {
       leases,
       successCharge,
       budgetCharge,
-      tpmKey: tpm > 0 ? { tokenId: caller.tokenId, limit: tpm } : undefined,
+      tpmTokenId: tpm > 0 ? caller.tokenId : undefined,
     };
     if (leases.length > 0) this.track(entry);
     let finished = false;
@@ -258,9 +218,9 @@ export class LimitGate {
       const { key, endsAt, amount } = entry.budgetCharge;
       work.push(store.adjust(key, (outcome.success ? outcome.cost : 0) - amount, endsAt, now));
     }
-    if (entry.tpmKey && outcome.tokens > 0) {
+    if (entry.tpmTokenId !== undefined && outcome.tokens > 0) {
       const minute = fixedWindow(now, MINUTE_MS);
-      work.push(store.adjust(`tpm:${entry.tpmKey.tokenId}:${minute.id}`, outcome.tokens, minute.endsAt, now));
+      work.push(store.adjust(`tpm:${entry.tpmTokenId}:${minute.id}`, outcome.tokens, minute.endsAt, now));
     }
     await Promise.all(work);
   }
@@ -285,3 +245,28 @@ export class LimitGate {
 }
 
 const FREE: Admission = { finish() {} };
+
+/** The counters one call is charged to, each with the refusal it answers when full. */
+class ChargePlan {
+  readonly charges: WindowCharge[] = [];
+  readonly refusals: Array<() => LimitRefusal> = [];
+  private readonly now: number;
+
+  constructor(now: number) {
+    this.now = now;
+  }
+
+  add(
+    name: string,
+    window: Window,
+    amount: number,
+    limit: number,
+    refusal: { message: string; code: string },
+  ): WindowCharge {
+    const charge = { key: `${name}:${window.id}`, amount, limit, endsAt: window.endsAt };
+    this.charges.push(charge);
+    const retryAfter = secondsUntil(window.endsAt, this.now);
+    this.refusals.push(() => new LimitRefusal(refusal.message, refusal.code, retryAfter));
+    return charge;
+  }
+}

@@ -64,6 +64,13 @@ export interface SharedStateStatus {
   bus_connected: boolean;
   redis_configured: boolean;
   redis_connected: boolean;
+  /**
+   * Where rate limits, key budgets and concurrency are counted: memory (one process), cluster (this
+   * node's workers, in their primary) or redis (every node).
+   */
+  limits_store?: 'memory' | 'cluster' | 'redis';
+  /** Redis is configured but unreachable: limits are counted per node until it is back. */
+  limits_degraded?: boolean;
 }
 
 /** GET /api/status as an admin or root sees it. */

@@ -6,6 +6,7 @@ import type { SharedState } from './cache/shared-state.ts';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Notifier } from './notify/notifier.ts';
+import type { Limits } from './limits/index.ts';
 import type { Text } from './i18n/text.ts';
 import type { Store } from './store/db.ts';
 import type { BatchResult, Settlement } from './store/settle-batch.ts';
@@ -54,6 +55,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Quota warnings and root's channel mails, sent off the request path. */
   notifier: Notifier;
+  /** Rate limits, key budgets and concurrency caps of the relay, and where they are counted. */
+  limits: Limits;
 }
 
 declare module 'fastify' {

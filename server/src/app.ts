@@ -68,6 +68,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('quotaData', context.quotaData);
   app.decorate('mailer', context.mailer);
   app.decorate('notifier', context.notifier);
+  app.decorate('limits', context.limits);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -78,6 +79,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     if (urlHasNul(request.url)) {
       throw new LocalizedError(msg('http.urlNul'), 400);
+    }
+    // new-api's GLOBAL_API_RATE_LIMIT / GLOBAL_WEB_RATE_LIMIT / CRITICAL_RATE_LIMIT per client address.
+    const waitSeconds = await context.limits.addresses.check(request.method, request.url, request.ip);
+    if (waitSeconds > 0) {
+      reply.header('retry-after', String(waitSeconds));
+      throw new LocalizedError(msg('http.tooManyRequests'), 429);
     }
   });
   registerJsonBodyParser(app);

@@ -83,10 +83,28 @@ const envSchema = z.object({
     .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   /** A PEM file of extra certificate authorities trusted for notification webhooks (tests' local mock). */
   NOTIFY_WEBHOOK_CA_FILE: z.string().min(1).optional(),
+  GLOBAL_API_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
+  GLOBAL_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(360),
+  GLOBAL_API_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(180),
+  GLOBAL_WEB_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
+  GLOBAL_WEB_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  GLOBAL_WEB_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(180),
   CRITICAL_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
   CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(1200),
 });
+
+/** `limit` requests per `windowSeconds` from one client address; null: off. */
+export type AddressLimit = { limit: number; windowSeconds: number } | null;
+
+export interface AddressLimitSettings {
+  /** GLOBAL_API_RATE_LIMIT*: the console API (/api/*, /dashboard/*). */
+  api: AddressLimit;
+  /** GLOBAL_WEB_RATE_LIMIT*: the console's pages and files. */
+  web: AddressLimit;
+  /** CRITICAL_RATE_LIMIT*: payment and redemption calls (sign-in counts it on its own, auth/sign-in-limits.ts). */
+  critical: AddressLimit;
+}
 
 export interface Config {
   port: number;
@@ -129,6 +147,8 @@ export interface Config {
   notifyWebhookCaFile?: string;
   /** Sign-in attempts (login, register) per address and per account in a window; null: no limit. */
   signInLimit: { attempts: number; windowSeconds: number } | null;
+  /** new-api's GLOBAL_API_RATE_LIMIT* and GLOBAL_WEB_RATE_LIMIT* per client address; null: off. */
+  addressLimits: AddressLimitSettings;
 }
 
 export interface OAuthEndpoints {
@@ -250,6 +270,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,
     notifyWebhookCaFile: e.NOTIFY_WEBHOOK_CA_FILE,
+    addressLimits: {
+      api: e.GLOBAL_API_RATE_LIMIT_ENABLE
+        ? { limit: e.GLOBAL_API_RATE_LIMIT, windowSeconds: e.GLOBAL_API_RATE_LIMIT_DURATION }
+        : null,
+      web: e.GLOBAL_WEB_RATE_LIMIT_ENABLE
+        ? { limit: e.GLOBAL_WEB_RATE_LIMIT, windowSeconds: e.GLOBAL_WEB_RATE_LIMIT_DURATION }
+        : null,
+      critical: e.CRITICAL_RATE_LIMIT_ENABLE
+        ? { limit: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }
+        : null,
+    },
     signInLimit: e.CRITICAL_RATE_LIMIT_ENABLE
       ? { attempts: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }
       : null,

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { VerificationCodes } from './auth/verification-codes.ts';
@@ -8,6 +9,7 @@ import { KeyCache } from './cache/key-cache.ts';
 import { OptionsCache } from './cache/options-cache.ts';
 import type { HealthLog } from './cache/redis-connection.ts';
 import { openSharedState, type SharedState } from './cache/shared-state.ts';
+import { openLimits, type Limits } from './limits/index.ts';
 import { QuotaDataRollup, startQuotaDataFlush } from './jobs/quota-data.ts';
 import { startSessionSweep } from './jobs/session-sweep.ts';
 import { createChannelTester } from './relay/channel-tester.ts';
@@ -25,6 +27,7 @@ export interface RelaygateServer {
   shared: SharedState;
   /** The dashboard's roll-up of this process (tests flush it). */
   quotaData: QuotaDataRollup;
+  limits: Limits;
   createdRoot: boolean;
   /** Stops taking requests, finishes background work, and closes the database. */
   close(): Promise<void>;
@@ -81,6 +84,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await channels.reload();
     const channelTester = createChannelTester({ config, store, settings, channels, notifier });
     const quotaData = new QuotaDataRollup(store, () => settings.bool('DataExportEnabled'));
+    const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log, config.addressLimits);
     const app = await buildApp({
       config,
       store,
@@ -92,6 +96,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       quotaData,
       mailer,
       notifier,
+      limits,
       verificationCodes: new VerificationCodes(store, shared.redis),
     });
     logger = app.log;
@@ -116,6 +121,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       channels,
       shared,
       quotaData,
+      limits,
       createdRoot,
       async close() {
         settings.stopSync();
@@ -124,6 +130,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         stopFollowingInterval();
         // The app's close settles what is queued, which counts it; then the last counts are flushed.
         await app.close();
+        await limits.close();
         await quotaDataFlush.stop().catch(logError('last dashboard data flush failed'));
         await notifier.close();
         mailer.close();

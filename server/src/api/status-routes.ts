@@ -85,7 +85,10 @@ export const statusApi: FastifyPluginAsync = async (app) => {
     if (status.oidc_enabled && !status.oidc_authorization_endpoint) {
       status.oidc_authorization_endpoint = (await oidcEndpoints(app.settings)).authorization;
     }
-    return ok((await isAdminRequest(request)) ? { ...status, shared_state: app.shared.status() } : status);
+    if (!(await isAdminRequest(request))) return ok(status);
+    const limits = app.limits.status();
+    const shared = { ...app.shared.status(), limits_store: limits.store, limits_degraded: limits.degraded };
+    return ok({ ...status, shared_state: shared });
   });
 
   // Site texts the console shows on its home, about and notice areas (admin-set in Settings → Other).

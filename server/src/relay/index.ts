@@ -42,7 +42,10 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     const format = ((request.routeOptions.config as { format?: WireFormat }).format ??
       'openai') as WireFormat;
     if (error instanceof RelayError)
-      return reply.code(error.status).send(clientErrorBody(format, error, request.id));
+      return reply
+        .headers(error.headers ?? {})
+        .code(error.status)
+        .send(clientErrorBody(format, error, request.id));
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).send(clientErrorBody(format, databaseUnavailable(), request.id));

@@ -5,6 +5,8 @@ export class RelayError extends Error {
   readonly status: number;
   readonly type: string;
   readonly code: string | null;
+  /** Headers sent with the error (Retry-After of a limit). */
+  headers?: Record<string, string>;
   constructor(status: number, message: string, code: string | null = null, type = 'new_api_error') {
     super(message);
     this.status = status;

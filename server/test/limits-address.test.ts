@@ -92,7 +92,8 @@ it('sorts paths into the API, the pages, and the relay (which has its own limits
   expect(addressLimitKind('/v1beta/models/x:generateContent')).toBeNull();
   expect(addressLimitKind('/v1')).toBeNull();
   expect(addressLimitKind('/')).toBe('web');
-  expect(addressLimitKind('/assets/index.js')).toBe('web');
+  expect(addressLimitKind('/assets/index.js')).toBeNull();
+  expect(addressLimitKind('/token')).toBe('web');
   expect(isCritical('POST', '/api/user/pay/')).toBe(true);
   expect(isCritical('POST', '/api/user/epay/notify')).toBe(false);
   expect(isCritical('GET', '/api/user/topup')).toBe(false);

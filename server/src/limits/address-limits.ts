@@ -16,10 +16,16 @@ const CRITICAL_PATHS = new Set([
 export const isCritical = (method: string, url: string): boolean =>
   method === 'POST' && CRITICAL_PATHS.has(url.split('?')[0]!.replace(/\/+$/, ''));
 
-/** Which address limit a path falls under; the relay (/v1, /v1beta, …) has its own limits. */
+/**
+ * Which address limit a path falls under; the relay (/v1, /v1beta, …) has its own limits. The
+ * console's hashed assets are not counted: a browser fetches each once per build (they are cached
+ * for a year), and one cold load of a few screens asks for dozens, which would spend a visitor's
+ * page budget before they saw a page.
+ */
 export function addressLimitKind(url: string): 'api' | 'web' | null {
   if (url.startsWith('/api/') || url.startsWith('/dashboard/')) return 'api';
   if (/^\/(v1|v1beta|pg|mj|suno|kling|jimeng)(\/|$|\?)/.test(url)) return null;
+  if (url.startsWith('/assets/')) return null;
   return 'web';
 }
 

@@ -92,9 +92,9 @@ export class LimitGate {
   async admit(caller: GateCaller, estimate: number): Promise<Admission> {
     const now = this.clock();
     const limits = caller.limits ?? NO_TOKEN_LIMITS;
-    const holder = `${ClusterLimitStore.holderPrefix()}${randomUUID()}`;
     const leases: LeaseRequest[] = [];
     if (limits.concurrency > 0) {
+      const holder = `${ClusterLimitStore.holderPrefix()}${randomUUID()}`;
       const until = now + LEASE_MS;
       leases.push({ key: `conc:${caller.tokenId}`, limit: limits.concurrency, holder, until });
     }

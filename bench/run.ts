@@ -16,6 +16,7 @@ import { PORTKEY_INSTALL, portkeyEntry, startPortkey } from './portkey.ts';
 import { killAllNow, readyPort, startNode, stopAll, stopChild } from './processes.ts';
 import { judge, revision, tableMarkdown, targetsMarkdown, writeReport, type Report } from './report.ts';
 import { loginFlood, loginFloodNote } from './login-flood.ts';
+import { enableLimits, SENSITIVE_WORDS } from './limits-cost.ts';
 
 const BENCH_DIR = import.meta.dirname;
 const DURATION_S = positiveEnv('BENCH_DURATION', 10);
@@ -126,6 +127,15 @@ async function main(): Promise<void> {
       await session.measured(server1, mode, 50);
     }
     notes.push(loginFloodNote(await loginFlood(gw1)));
+    // The same gateway with every limit on (none reached) and 10,000 sensitive words: the CPU per
+    // request beside the W=1 rows above is what the limits cost.
+    await enableLimits(gw1);
+    const limited = gatewayServer(gw1, `gateway W=1 limits on, ${SENSITIVE_WORDS} words`);
+    await session.measured(limited, 'json', 50);
+    notes.push(
+      `"limits on": model request rate limit, key RPM/TPM/concurrency/daily budget and ${SENSITIVE_WORDS} ` +
+        'sensitive words, none reached; compare its CPU per request with "gateway W=1 json c=50"',
+    );
   } finally {
     await session.finishGateway(gw1, gatewayNames[0]!);
   }

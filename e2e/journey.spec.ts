@@ -73,9 +73,12 @@ test('root sets up a channel and a token, calls the gateway and finds the call i
     await expect(page.locator('form#token')).toBeVisible();
     await page.locator('#token_name').fill(TOKEN_NAME);
     await page.locator('#token_unlimited_quota').click();
+    // A per-key limit, far above this journey's calls: the list shows it (the console is in Chinese here).
+    await page.locator('#token_rpm_limit').fill('600');
     await page.getByTestId('token-submit').click();
     const row = page.locator('.ant-table-row', { hasText: TOKEN_NAME });
     await expect(row).toBeVisible();
+    await expect(row).toContainText('600 次/分');
     await row.getByTestId('token-copy').click();
     key = await page.evaluate(() => navigator.clipboard.readText());
     expect(key).toMatch(/^sk-[A-Za-z0-9]{48}$/);

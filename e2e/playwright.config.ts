@@ -46,5 +46,9 @@ export default defineConfig({
     { name: 'finish', testMatch: 'finish.spec.ts', dependencies: ['journey'] },
     // The finish every screen shares: shell, list errors, sign-in redirects, titles, phone, Markdown.
     { name: 'shell', testMatch: 'shell.spec.ts', dependencies: ['journey'] },
+    // Issue #16's mail flows against a local SMTP server the spec starts: reset and register by code.
+    { name: 'mail', testMatch: 'mail.spec.ts', dependencies: ['journey'] },
+    // Third-party sign-in (issue #16): the mock GitHub's consent page sends the browser back.
+    { name: 'oauth', testMatch: 'oauth.spec.ts', dependencies: ['journey'] },
   ],
 });

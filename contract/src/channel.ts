@@ -56,6 +56,8 @@ export interface ChannelView {
   header_override: string | null;
   remark: string | null;
   max_input_tokens: number;
+  /** Calls the channel serves at once; routing skips it while full. 0: no cap. */
+  concurrency_limit: number;
 }
 
 /** other_info JSON of a channel. */

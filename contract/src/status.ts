@@ -32,6 +32,9 @@ export interface StatusObject {
   github_client_id: string;
   linuxdo_oauth: boolean;
   linuxdo_client_id: string;
+  /** Where the console sends the browser to sign in with GitHub and LinuxDO (Relaygate; configurable). */
+  github_authorize_endpoint: string;
+  linuxdo_authorize_endpoint: string;
   telegram_oauth: boolean;
   telegram_bot_name: string;
   wechat_login: boolean;
@@ -61,6 +64,13 @@ export interface SharedStateStatus {
   bus_connected: boolean;
   redis_configured: boolean;
   redis_connected: boolean;
+  /**
+   * Where rate limits, key budgets and concurrency are counted: memory (one process), cluster (this
+   * node's workers, in their primary) or redis (every node).
+   */
+  limits_store?: 'memory' | 'cluster' | 'redis';
+  /** Redis is configured but unreachable: limits are counted per node until it is back. */
+  limits_degraded?: boolean;
 }
 
 /** GET /api/status as an admin or root sees it. */

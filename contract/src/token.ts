@@ -21,7 +21,22 @@ export interface TokenView {
   allow_ips: string;
   used_quota: number;
   group: string;
+  /** Requests per minute; 0: unlimited (Relaygate's own, beyond new-api). */
+  rpm_limit: number;
+  /** Tokens (prompt + completion) per minute, counted from settled usage; 0: unlimited. */
+  tpm_limit: number;
+  /** Calls in flight at once; 0: unlimited. */
+  concurrency_limit: number;
+  /** Quota the key may spend per `quota_period`; 0: no periodic budget. */
+  period_quota: number;
+  quota_period: QuotaPeriod;
 }
+
+/** How often a key's periodic budget starts again ('' : no periodic budget). */
+export type QuotaPeriod = '' | 'daily' | 'weekly' | 'monthly';
+export const QUOTA_PERIODS: readonly QuotaPeriod[] = ['', 'daily', 'weekly', 'monthly'];
+/** Highest per-key rate or concurrency limit accepted. */
+export const TOKEN_LIMIT_MAX = 1_000_000_000;
 
 export const TOKEN_KEY_LENGTH = 48;
 

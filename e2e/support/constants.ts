@@ -13,4 +13,6 @@ export const gatewayUrl = () => process.env.E2E_GATEWAY_URL!;
 export const upstreamUrl = () => process.env.E2E_UPSTREAM_URL!;
 export const screenshotDir = () => process.env.E2E_SCREENSHOT_DIR!;
 export const epayUrl = () => process.env.E2E_EPAY_URL!;
+/** The mock GitHub, LinuxDO and OIDC provider (server/test/support/mock-oauth.ts). */
+export const oauthUrl = () => process.env.E2E_OAUTH_URL!;
 export const gatewayDbPath = () => process.env.E2E_SQLITE_PATH!;

@@ -6,6 +6,7 @@ import { BUNDLE, spawnGateway } from '../../server/test/support/spawn-gateway.ts
 import { createTestDatabase } from '../../server/test/support/test-database.ts';
 import { HELD_STREAM_EVENTS } from './constants.ts';
 import { startMockEpay } from './mock-epay.ts';
+import { mockOAuthEnv, startMockOAuth } from '../../server/test/support/mock-oauth.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SCREENSHOTS = fileURLToPath(new URL('../results/screenshots', import.meta.url));
@@ -28,7 +29,10 @@ export default async function globalSetup() {
   // connection open until the caller leaves (the playground's stop).
   upstream.reply('/hold/v1/chat/completions', { sse: stream, stallAfter: HELD_STREAM_EVENTS });
   const db = await createTestDatabase('sqlite');
-  const gateway = await spawnGateway(db, { WEB_DIST, LOG_LEVEL: 'warn' }, BUNDLE);
+  // GitHub, LinuxDO and an OIDC provider on loopback; their authorize pages send the browser back here.
+  const oauth = await startMockOAuth();
+  const gateway = await spawnGateway(db, { WEB_DIST, LOG_LEVEL: 'warn', ...mockOAuthEnv(oauth) }, BUNDLE);
+  oauth.callbackBase = gateway.url;
   const epay = await startMockEpay();
 
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -36,6 +40,7 @@ export default async function globalSetup() {
   process.env.E2E_UPSTREAM_URL = upstream.url;
   process.env.E2E_SCREENSHOT_DIR = SCREENSHOTS;
   process.env.E2E_EPAY_URL = epay.url;
+  process.env.E2E_OAUTH_URL = oauth.url;
   // The specs insert rows no relay makes yet (drawing and music tasks) straight into its database.
   process.env.E2E_SQLITE_PATH = db.sqlitePath;
 
@@ -43,6 +48,7 @@ export default async function globalSetup() {
     await gateway.stop();
     await upstream.stop();
     await epay.close();
+    await oauth.close();
     await db.drop();
   };
 }

@@ -4,6 +4,9 @@ import type { KeyCache } from './cache/key-cache.ts';
 import type { OptionsCache } from './cache/options-cache.ts';
 import type { SharedState } from './cache/shared-state.ts';
 import type { Config } from './config.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { Notifier } from './notify/notifier.ts';
+import type { Limits } from './limits/index.ts';
 import type { Text } from './i18n/text.ts';
 import type { Store } from './store/db.ts';
 import type { BatchResult, Settlement } from './store/settle-batch.ts';
@@ -48,6 +51,12 @@ export interface AppContext {
   /** The node bus and Redis: how this node shares changes and short-lived state with the others. */
   shared: SharedState;
   quotaData: ConsumptionRollup;
+  /** SMTP mail with the site's settings. */
+  mailer: Mailer;
+  /** Quota warnings and root's channel mails, sent off the request path. */
+  notifier: Notifier;
+  /** Rate limits, key budgets and concurrency caps of the relay, and where they are counted. */
+  limits: Limits;
 }
 
 declare module 'fastify' {

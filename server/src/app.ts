@@ -14,6 +14,8 @@ import { topUpApi } from './api/topup/index.ts';
 import { taskApi } from './api/task/index.ts';
 import { tokenApi } from './api/token/index.ts';
 import { userApi } from './api/user/index.ts';
+import { mailApi } from './api/mail/index.ts';
+import { oauthApi } from './api/oauth/index.ts';
 import { relayRoutes } from './relay/index.ts';
 import { registerConsoleFiles } from './console-files.ts';
 import { serverTimeouts } from './server-timeouts.ts';
@@ -64,6 +66,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('channelTester', context.channelTester);
   app.decorate('shared', context.shared);
   app.decorate('quotaData', context.quotaData);
+  app.decorate('mailer', context.mailer);
+  app.decorate('notifier', context.notifier);
+  app.decorate('limits', context.limits);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -74,6 +79,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     if (urlHasNul(request.url)) {
       throw new LocalizedError(msg('http.urlNul'), 400);
+    }
+    // new-api's GLOBAL_API_RATE_LIMIT / GLOBAL_WEB_RATE_LIMIT / CRITICAL_RATE_LIMIT per client address.
+    const waitSeconds = await context.limits.addresses.check(request.method, request.url, request.ip);
+    if (waitSeconds > 0) {
+      reply.header('retry-after', String(waitSeconds));
+      throw new LocalizedError(msg('http.tooManyRequests'), 429);
     }
   });
   registerJsonBodyParser(app);
@@ -109,6 +120,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   await app.register(statusApi);
   await app.register(userApi);
+  await app.register(mailApi);
+  await app.register(oauthApi);
   await app.register(optionApi);
   await app.register(tokenApi);
   await app.register(channelApi);

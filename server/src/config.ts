@@ -11,6 +11,13 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 /** Seconds, decimals allowed (tests use fractions), at most a day. */
 const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
 
+const httpAddress = (fallback: string) =>
+  z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) address' })
+    .default(fallback)
+    .transform((url) => url.replace(/\/+$/, ''));
+
 /** The environment variables Relaygate reads; names follow new-api's where the concept is the same. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -58,6 +65,9 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) address' })
     .default('https://api.stripe.com'),
+  GITHUB_OAUTH_BASE_URL: httpAddress('https://github.com'),
+  GITHUB_API_BASE_URL: httpAddress('https://api.github.com'),
+  LINUXDO_BASE_URL: httpAddress('https://connect.linux.do'),
   SETTLEMENT_JOURNAL_DIR: z.string().min(1).default('data/journal'),
   /** Set by the cluster primary for each worker it starts; a worker restarted in its place keeps it. */
   RELAYGATE_WORKER_SLOT: z.coerce.number().int().min(0).max(255).default(0),
@@ -67,10 +77,34 @@ const envSchema = z.object({
   // Unlimited by default, as Node's: past the limit Node answers a request already sent on the
   // socket with a bare 503, which a client that pipelines or ignores `Connection: close` sees as a failure.
   HTTP_MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  TURNSTILE_VERIFY_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) address' })
+    .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  /** A PEM file of extra certificate authorities trusted for notification webhooks (tests' local mock). */
+  NOTIFY_WEBHOOK_CA_FILE: z.string().min(1).optional(),
+  GLOBAL_API_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
+  GLOBAL_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(360),
+  GLOBAL_API_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(180),
+  GLOBAL_WEB_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
+  GLOBAL_WEB_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  GLOBAL_WEB_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(180),
   CRITICAL_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
   CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(1200),
 });
+
+/** `limit` requests per `windowSeconds` from one client address; null: off. */
+export type AddressLimit = { limit: number; windowSeconds: number } | null;
+
+export interface AddressLimitSettings {
+  /** GLOBAL_API_RATE_LIMIT*: the console API (/api/*, /dashboard/*). */
+  api: AddressLimit;
+  /** GLOBAL_WEB_RATE_LIMIT*: the console's pages and files. */
+  web: AddressLimit;
+  /** CRITICAL_RATE_LIMIT*: payment and redemption calls (sign-in counts it on its own, auth/sign-in-limits.ts). */
+  critical: AddressLimit;
+}
 
 export interface Config {
   port: number;
@@ -97,6 +131,8 @@ export interface Config {
   webDistDir: string;
   /** Stripe's API, without a trailing slash (tests point it at a local mock). */
   stripeApiBase: string;
+  /** Where the third-party sign-in providers are reached (tests point them at a local mock). */
+  oauth: OAuthEndpoints;
   /** Where each process keeps its node id and the settlements the database could not take yet. */
   settlementJournalDir: string;
   /** This process's slot among the cluster's workers (0 when alone). */
@@ -105,8 +141,23 @@ export interface Config {
   pool: PoolSettings;
   /** How long clients may take to send a request, and how long idle connections stay. */
   http: HttpTimeouts;
+  /** Where Turnstile tokens are verified (Cloudflare's siteverify; tests point it at a local mock). */
+  turnstileVerifyUrl: string;
+  /** Extra certificate authorities (PEM file path) trusted for notification webhooks. */
+  notifyWebhookCaFile?: string;
   /** Sign-in attempts (login, register) per address and per account in a window; null: no limit. */
   signInLimit: { attempts: number; windowSeconds: number } | null;
+  /** new-api's GLOBAL_API_RATE_LIMIT* and GLOBAL_WEB_RATE_LIMIT* per client address; null: off. */
+  addressLimits: AddressLimitSettings;
+}
+
+export interface OAuthEndpoints {
+  /** GitHub's web site: /login/oauth/authorize and /login/oauth/access_token. */
+  githubOAuthBase: string;
+  /** GitHub's API: /user. */
+  githubApiBase: string;
+  /** LinuxDO Connect: /oauth2/authorize, /oauth2/token, /api/user. */
+  linuxdoBase: string;
 }
 
 export interface HttpTimeouts {
@@ -203,6 +254,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers,
     webDistDir: e.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     stripeApiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+    oauth: {
+      githubOAuthBase: e.GITHUB_OAUTH_BASE_URL,
+      githubApiBase: e.GITHUB_API_BASE_URL,
+      linuxdoBase: e.LINUXDO_BASE_URL,
+    },
     settlementJournalDir: e.SETTLEMENT_JOURNAL_DIR,
     workerSlot: e.RELAYGATE_WORKER_SLOT,
     pool: poolSettings(e, workers),
@@ -211,6 +267,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bodyTimeoutMs: Math.round(e.HTTP_BODY_TIMEOUT * 1000),
       keepAliveTimeoutMs: Math.round(e.HTTP_KEEP_ALIVE_TIMEOUT * 1000),
       maxRequestsPerSocket: e.HTTP_MAX_REQUESTS_PER_SOCKET,
+    },
+    turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,
+    notifyWebhookCaFile: e.NOTIFY_WEBHOOK_CA_FILE,
+    addressLimits: {
+      api: e.GLOBAL_API_RATE_LIMIT_ENABLE
+        ? { limit: e.GLOBAL_API_RATE_LIMIT, windowSeconds: e.GLOBAL_API_RATE_LIMIT_DURATION }
+        : null,
+      web: e.GLOBAL_WEB_RATE_LIMIT_ENABLE
+        ? { limit: e.GLOBAL_WEB_RATE_LIMIT, windowSeconds: e.GLOBAL_WEB_RATE_LIMIT_DURATION }
+        : null,
+      critical: e.CRITICAL_RATE_LIMIT_ENABLE
+        ? { limit: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }
+        : null,
     },
     signInLimit: e.CRITICAL_RATE_LIMIT_ENABLE
       ? { attempts: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }

@@ -4,6 +4,7 @@ import { clusterWorkerBus, relayBetweenWorkers } from './cache/change-bus.ts';
 import { openMigrationStore, prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { RestartBackoff } from './restart-backoff.ts';
+import { limitsPrimary } from './limits/cluster-store.ts';
 
 function readConfig(): Config {
   try {
@@ -92,6 +93,9 @@ async function runPrimary(config: Config): Promise<void> {
     liveWorkers().map((worker) => ({ id: worker.id, send: (m: unknown) => sendQuietly(worker, m) })),
   );
   cluster.on('message', (worker, message) => relay(worker.id, message as never));
+  // Without Redis the workers count their rate limits here, so they stay exact across workers.
+  const limits = limitsPrimary();
+  cluster.on('message', (worker, message) => limits.handle(worker, message, (a) => sendQuietly(worker, a)));
 
   // Each worker has a slot, kept by the worker started in its place: the slot names its settlement
   // journal and its reservations, which the new worker settles or refunds before it serves.
@@ -108,6 +112,7 @@ async function runPrimary(config: Config): Promise<void> {
   const backoff = new RestartBackoff();
   const pendingRestarts = new Set<NodeJS.Timeout>();
   cluster.on('exit', (worker, code, signal) => {
+    limits.exited(worker.process.pid);
     const lived = Date.now() - (startedAt.get(worker.id) ?? Date.now());
     const slot = slotOf.get(worker.id) ?? 0;
     startedAt.delete(worker.id);

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import cluster from 'node:cluster';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { VerificationCodes } from './auth/verification-codes.ts';
 import { prepareDatabaseUntimed } from './bootstrap.ts';
@@ -8,9 +9,12 @@ import { KeyCache } from './cache/key-cache.ts';
 import { OptionsCache } from './cache/options-cache.ts';
 import type { HealthLog } from './cache/redis-connection.ts';
 import { openSharedState, type SharedState } from './cache/shared-state.ts';
+import { openLimits, type Limits } from './limits/index.ts';
 import { QuotaDataRollup, startQuotaDataFlush } from './jobs/quota-data.ts';
 import { startSessionSweep } from './jobs/session-sweep.ts';
 import { createChannelTester } from './relay/channel-tester.ts';
+import { Mailer } from './mail/mailer.ts';
+import { Notifier } from './notify/notifier.ts';
 import type { Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
 
@@ -23,6 +27,7 @@ export interface RelaygateServer {
   shared: SharedState;
   /** The dashboard's roll-up of this process (tests flush it). */
   quotaData: QuotaDataRollup;
+  limits: Limits;
   createdRoot: boolean;
   /** Stops taking requests, finishes background work, and closes the database. */
   close(): Promise<void>;
@@ -42,6 +47,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const store = openStore(config);
   // Health changes are logged by the app's logger once it exists (Redis may report before that).
   let logger: HealthLog = console;
+  let appLog: FastifyBaseLogger | undefined;
   const log: HealthLog = { warn: (m) => logger.warn(m), info: (m) => logger.info(m) };
   const shared = openSharedState(config, store, log, options.bus, options.nodeId);
   const bus = shared.bus;
@@ -51,10 +57,23 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const settings = new OptionsCache(store, bus);
     const keys = new KeyCache(store, config.syncFrequencySeconds, bus);
     const channels = new ChannelIndex(store, bus);
+    const mailer = new Mailer(settings);
+    const notifier = new Notifier({
+      store,
+      settings,
+      mailer,
+      redis: shared.redis,
+      log: {
+        warn: (obj, message) => appLog?.warn(obj, message),
+        error: (obj, message) => appLog?.error(obj, message),
+      },
+      webhookCaFile: config.notifyWebhookCaFile,
+    });
     // Applied in the background; a failed reload is logged and the periodic one catches up.
     const reloadFailed = (error: unknown) => logger.warn(`reload after a change failed: ${String(error)}`);
     bus.subscribe((event) => {
       if (event.kind === 'token' || event.kind === 'user') keys.applyRemote(event);
+      if (event.kind === 'user') notifier.forgetUser(event.id);
       if (event.kind === 'all') keys.clear();
       if (event.kind === 'channels' || event.kind === 'all') channels.reload().catch(reloadFailed);
       if (event.kind === 'option' || event.kind === 'all') settings.reload().catch(reloadFailed);
@@ -63,8 +82,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await shared.start();
     await settings.reload();
     await channels.reload();
-    const channelTester = createChannelTester({ config, store, settings, channels });
+    const channelTester = createChannelTester({ config, store, settings, channels, notifier });
     const quotaData = new QuotaDataRollup(store, () => settings.bool('DataExportEnabled'));
+    const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log, config.addressLimits);
     const app = await buildApp({
       config,
       store,
@@ -74,9 +94,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       channelTester,
       shared,
       quotaData,
+      mailer,
+      notifier,
+      limits,
       verificationCodes: new VerificationCodes(store, shared.redis),
     });
     logger = app.log;
+    appLog = app.log;
     const logError = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
     const sessionSweep = startSessionSweep(store, logError('expired session sweep failed'));
     const quotaDataFlush = startQuotaDataFlush(
@@ -97,6 +121,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       channels,
       shared,
       quotaData,
+      limits,
       createdRoot,
       async close() {
         settings.stopSync();
@@ -105,7 +130,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         stopFollowingInterval();
         // The app's close settles what is queued, which counts it; then the last counts are flushed.
         await app.close();
+        await limits.close();
         await quotaDataFlush.stop().catch(logError('last dashboard data flush failed'));
+        await notifier.close();
+        mailer.close();
         await shared.close();
         await store.close();
       },

@@ -44,6 +44,8 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
       '003-verification-codes',
       '004-quota-data-key',
       '005-channel-address-trust',
+      '006-mail-reset-tokens',
+      '007-limits',
     ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);

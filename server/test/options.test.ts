@@ -37,6 +37,8 @@ const STATUS_FIELDS = {
   github_client_id: 'string',
   linuxdo_oauth: 'boolean',
   linuxdo_client_id: 'string',
+  github_authorize_endpoint: 'string',
+  linuxdo_authorize_endpoint: 'string',
   telegram_oauth: 'boolean',
   telegram_bot_name: 'string',
   wechat_login: 'boolean',

@@ -121,6 +121,7 @@ export const router = createBrowserRouter([
       { path: '/user/reset', element: ResetConfirm },
       { path: '/oauth/github', element: OAuthCallback },
       { path: '/oauth/linuxdo', element: OAuthCallback },
+      { path: '/oauth/oidc', element: OAuthCallback },
       { path: '/token', element: login(Tokens) },
       { path: '/log', element: login(Logs) },
       { path: '/personal', element: login(Personal) },

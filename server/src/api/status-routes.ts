@@ -1,7 +1,9 @@
 import { isCurrencyDisplay, type StatusObject } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { OptionsCache } from '../cache/options-cache.ts';
+import type { OAuthEndpoints } from '../config.ts';
 import { isAdminRequest, requireAdmin } from '../auth/guard.ts';
+import { oidcEndpoints } from '../auth/oauth/oidc-discovery.ts';
 import { siteQuotaDisplay } from '../options/quota-display.ts';
 import { ok } from './envelope.ts';
 import { featureProbe, type Feature } from './offered-features.ts';
@@ -16,6 +18,7 @@ export function buildStatus(
   settings: OptionsCache,
   startTime: number,
   offered: Record<Feature, boolean>,
+  oauth: OAuthEndpoints,
 ): StatusObject {
   const s = settings;
   const display = siteQuotaDisplay(s);
@@ -53,6 +56,8 @@ export function buildStatus(
     github_client_id: s.get('GitHubClientId'),
     linuxdo_oauth: s.bool('LinuxDOOAuthEnabled'),
     linuxdo_client_id: s.get('LinuxDOClientId'),
+    github_authorize_endpoint: `${oauth.githubOAuthBase}/login/oauth/authorize`,
+    linuxdo_authorize_endpoint: `${oauth.linuxdoBase}/oauth2/authorize`,
     telegram_oauth: s.bool('TelegramOAuthEnabled'),
     telegram_bot_name: s.get('TelegramBotName'),
     wechat_login: s.bool('WeChatAuthEnabled'),
@@ -75,8 +80,15 @@ export const statusApi: FastifyPluginAsync = async (app) => {
   const offered = featureProbe(app);
   // Admins also see how this node shares state with the others (never shown to anyone else).
   app.get('/api/status', async (request) => {
-    const status = buildStatus(app.settings, startTime, offered());
-    return ok((await isAdminRequest(request)) ? { ...status, shared_state: app.shared.status() } : status);
+    const status = buildStatus(app.settings, startTime, offered(), app.config.oauth);
+    // With only a discovery document set, the console still needs where to send the browser.
+    if (status.oidc_enabled && !status.oidc_authorization_endpoint) {
+      status.oidc_authorization_endpoint = (await oidcEndpoints(app.settings)).authorization;
+    }
+    if (!(await isAdminRequest(request))) return ok(status);
+    const limits = app.limits.status();
+    const shared = { ...app.shared.status(), limits_store: limits.store, limits_degraded: limits.degraded };
+    return ok({ ...status, shared_state: shared });
   });
 
   // Site texts the console shows on its home, about and notice areas (admin-set in Settings → Other).

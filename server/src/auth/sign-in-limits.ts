@@ -64,3 +64,21 @@ export function signInLimits(
     },
   };
 }
+
+const sharedLimits = new WeakMap<object, SignInLimits>();
+
+/**
+ * The one set of sign-in limits of an app (keyed by its config object): password sign-in, third-party
+ * callbacks and the other sign-in endpoints all count against the same per-address budget.
+ */
+export function appSignInLimits(
+  config: { signInLimit: { attempts: number; windowSeconds: number } | null },
+  redis: RedisConnection | undefined,
+): SignInLimits {
+  let limits = sharedLimits.get(config);
+  if (!limits) {
+    limits = signInLimits(config.signInLimit, redis);
+    sharedLimits.set(config, limits);
+  }
+  return limits;
+}

@@ -8,7 +8,11 @@ import {
 } from '../store/verification-codes.ts';
 import { nowSeconds } from '../store/users.ts';
 
-const VALID_SECONDS = 10 * 60;
+export const CODE_VALID_MINUTES = 10;
+const VALID_SECONDS = CODE_VALID_MINUTES * 60;
+
+/** The purpose of codes mailed by /api/verification: registration and binding accept them alike. */
+export const EMAIL_CODE_PURPOSE = 'register';
 
 /** Where codes live so that every node sees them, expiring by themselves. */
 interface CodeStore {
@@ -60,8 +64,9 @@ export class VerificationCodes {
     this.redis = redis && { connection: redis, codes: redisCodes(redis) };
   }
 
-  async issue(purpose: string, address: string): Promise<string> {
-    const code = randomBytes(3).toString('hex');
+  /** A new code (`bytes` random bytes in hex: 6 characters by default) replacing any earlier one. */
+  async issue(purpose: string, address: string, bytes = 3): Promise<string> {
+    const code = randomBytes(bytes).toString('hex');
     await this.codes().put(keyOf(purpose, address), code, VALID_SECONDS);
     return code;
   }

@@ -76,14 +76,22 @@ export interface OutboundAgentOptions extends Omit<Agent.Options, 'connect'> {
   /** The hosts and ranges root allows, read at each new connection. */
   allowList: () => AllowList;
   resolver?: Resolver;
+  /** TLS options of every connection (e.g. extra certificate authorities); none: the defaults. */
+  connectTls?: buildConnector.BuildOptions;
 }
 
 /**
  * An undici Agent whose every new connection is checked by the guard. undici follows no
  * redirects on its own, so every address it reaches is one the caller asked for and this checked.
  */
-export function outboundAgent({ trusted, allowList, resolver, ...options }: OutboundAgentOptions): Agent {
-  const connect = buildConnector({});
+export function outboundAgent({
+  trusted,
+  allowList,
+  resolver,
+  connectTls,
+  ...options
+}: OutboundAgentOptions): Agent {
+  const connect = buildConnector(connectTls ?? {});
   return new Agent({
     ...options,
     connect(connectOptions, callback) {

@@ -5,6 +5,8 @@ import { splitList } from '../cache/channel-index.ts';
 import { usableGroups } from '../options/groups.ts';
 import { allowListMatcher, ipAllowed } from '../auth/ip-allow-list.ts';
 import { RelayError } from './relay-error.ts';
+import type { TokenLimits } from '../limits/gate.ts';
+import { tokenLimitsOf } from '../limits/token-limits.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +30,8 @@ export interface Caller {
   pinnedChannelId?: number;
   acceptUnsetRatio: boolean;
   recordIp: boolean;
+  /** The key's own rate limits, budget and concurrency (limits/); none for the playground. */
+  limits?: TokenLimits;
 }
 
 /** The raw key of a relay call: Authorization Bearer, or x-api-key / x-goog-api-key / ?key= where those clients use them. */
@@ -116,6 +120,7 @@ export async function authenticateCaller(
     pinnedChannelId,
     acceptUnsetRatio: setting.accept_unset_model_ratio_model === true,
     recordIp: setting.record_ip_log === true,
+    limits: tokenLimitsOf(token),
   };
 }
 

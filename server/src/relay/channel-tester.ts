@@ -14,12 +14,14 @@ import { mapModel } from './routing.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { maybeDisableChannel, mappedStatus, upstreamErrorMessage } from './upstream-error.ts';
 import { channelFormat } from './wire-format.ts';
+import type { Notifier } from '../notify/notifier.ts';
 
 export interface ChannelTesterDeps {
   config: Config;
   store: Store;
   settings: OptionsCache;
   channels: ChannelIndex;
+  notifier: Notifier;
 }
 
 const FALLBACK_TEST_MODEL = 'gpt-4o-mini';
@@ -133,7 +135,10 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       const enabled = await setChannelStatus(deps.store.db, channelId, ChannelStatus.Enabled, {
         onlyFrom: ChannelStatus.AutoDisabled,
       });
-      if (enabled) await deps.channels.rebuild();
+      if (enabled) {
+        await deps.channels.rebuild();
+        deps.notifier.channelStatusChanged({ id: channelId, name: channel.row.name }, true);
+      }
     }
     return { success: true, message: '', time: elapsed / 1000 };
   }

@@ -45,7 +45,10 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     if (error instanceof RelayError) {
       if (error.retryAfterSeconds !== undefined)
         void reply.header('retry-after', String(Math.ceil(error.retryAfterSeconds)));
-      return reply.code(error.status).send(clientErrorBody(format, error, request.id));
+      return reply
+        .headers(error.headers ?? {})
+        .code(error.status)
+        .send(clientErrorBody(format, error, request.id));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

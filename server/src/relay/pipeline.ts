@@ -10,7 +10,8 @@ import { priceFor, perCallQuota, reservationQuota, usageQuota, type Price } from
 import type { RelayBody } from './relay-body.ts';
 import { RelayError } from './relay-error.ts';
 import { releaseReservation, reserveFor } from './reservation.ts';
-import { chooseChannel } from './routing.ts';
+import { admitCall, channelsFull, refuseSensitivePrompt } from './call-limits.ts';
+import { chooseFreeChannel } from './routing.ts';
 import type { SettlementBatcher } from './settlement-batcher.ts';
 import { promptText } from './token-counter.ts';
 import { clampUsage } from './usage-limits.ts';
@@ -94,11 +95,22 @@ export async function relayCall(
   if (caller.modelLimits && !caller.modelLimits.has(body.model)) {
     throw new RelayError(403, `this API key may not use model ${body.model}`, 'model_not_allowed');
   }
+  refuseSensitivePrompt(app, body);
   const price = priceFor(app.settings, body.model, caller.group, caller.acceptUnsetRatio);
   const candidates = candidatesFor(app, caller, body.model);
-  const reservation = await reserveFor(app, runtime.nodeId, caller, estimateCost(app, endpoint, body, price));
-  const release = () => releaseReservation(app, runtime.settlements, reservation);
+  const estimate = estimateCost(app, endpoint, body, price);
+  const call = { model: body.model, requestId: request.id, estimate };
+  const admission = await admitCall(app, caller, call);
+  const reservation = await reserveFor(app, runtime.nodeId, caller, estimate).catch((error: unknown) => {
+    admission.finish({ success: false, cost: 0, tokens: 0 });
+    throw error;
+  });
+  const release = () => {
+    admission.finish({ success: false, cost: 0, tokens: 0 });
+    return releaseReservation(app, runtime.settlements, reservation);
+  };
   const abort = abortOnHangUp(reply);
+  let releaseChannel = () => {};
 
   const tried: number[] = [];
   let success: Success | undefined;
@@ -107,12 +119,20 @@ export async function relayCall(
   try {
     const attempts = caller.pinnedChannelId !== undefined ? 1 : app.settings.number('RetryTimes') + 1;
     for (let attempt = 0; attempt < attempts && !success && !abort.signal.aborted; attempt++) {
-      const channel = chooseChannel(candidates, new Set(tried), attempt);
-      if (!channel) break;
+      const free = await chooseFreeChannel(candidates, tried, attempt, (c) =>
+        app.limits.channels.hold(c.id, c.row.concurrency_limit),
+      );
+      if (!free.channel) {
+        if (free.allFull && tried.length === 0) throw channelsFull(app, caller, call);
+        break;
+      }
+      const { channel } = free;
       tried.push(channel.id);
+      releaseChannel = free.release;
       const result = await tryChannel(app, runtime.upstream, endpoint, body, channel, abort);
       if ('response' in result) success = result;
       else {
+        releaseChannel();
         failure = result;
         if (!result.retryable) break;
       }
@@ -126,6 +146,7 @@ export async function relayCall(
     // Nothing was answered: whatever went wrong (the upstream, the client leaving, the answer
     // breaking off before it was read), the reservation goes back in full.
     success?.response.body.destroy();
+    releaseChannel();
     await release();
     if (error instanceof RelayError) throw error;
     throw new RelayError(
@@ -136,8 +157,10 @@ export async function relayCall(
     );
   }
 
+  releaseChannel();
   const { usage, reported } = clampUsage(delivered.usage, body.maxTokens);
   const cost = price.perCall ? perCallCost(endpoint, body, price) : usageQuota(price, usage);
+  admission.finish({ success: true, cost, tokens: usage.promptTokens + usage.completionTokens });
   const log = app.settings.bool('LogConsumeEnabled')
     ? consumeLogRow({
         caller,

@@ -7,6 +7,8 @@ export class RelayError extends Error {
   readonly code: string | null;
   /** Sent as Retry-After (and in Gemini's RetryInfo): how long the caller should wait. */
   retryAfterSeconds?: number;
+  /** Headers sent with the error (Retry-After of a limit). */
+  headers?: Record<string, string>;
   constructor(status: number, message: string, code: string | null = null, type = 'new_api_error') {
     super(message);
     this.status = status;

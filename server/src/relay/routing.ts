@@ -46,3 +46,30 @@ export function mapModel(model: string, mapping: Record<string, string>): string
   }
   return current;
 }
+
+/** A channel picked for an attempt, with its concurrency slot (give it back when the attempt ends). */
+export type FreeChannel =
+  { channel: RoutableChannel; release: () => void } | { channel: undefined; allFull: boolean };
+
+/**
+ * chooseChannel, skipping channels whose concurrency cap is reached right now (`hold` answers
+ * null for those): the next one in the same order is tried instead. `allFull` says that no
+ * channel was left only because the free ones were all full.
+ */
+export async function chooseFreeChannel(
+  candidates: RoutableChannel[],
+  tried: readonly number[],
+  attempt: number,
+  hold: (channel: RoutableChannel) => Promise<(() => void) | null>,
+): Promise<FreeChannel> {
+  const skip = new Set(tried);
+  let full = false;
+  for (let channel = chooseChannel(candidates, skip, attempt); channel;) {
+    const release = await hold(channel);
+    if (release) return { channel, release };
+    full = true;
+    skip.add(channel.id);
+    channel = chooseChannel(candidates, skip, attempt);
+  }
+  return { channel: undefined, allFull: full };
+}

@@ -34,6 +34,7 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
       onSettled: (result, batch) => {
         app.keys.applyBalances(result.balances);
         app.quotaData.settled(result, batch);
+        app.notifier.settled(result, batch);
       },
     },
   );

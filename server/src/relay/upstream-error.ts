@@ -31,7 +31,7 @@ export function mappedStatus(channel: RoutableChannel, status: number): number {
 
 /** 429 and 5xx (not 504 or 524) by default: AutomaticRetryStatusCodes, which never includes 504 and 524. */
 /** The parts of the app the failure rules use. */
-export type FailureDeps = Pick<AppContext, 'settings' | 'store' | 'channels'>;
+export type FailureDeps = Pick<AppContext, 'settings' | 'store' | 'channels' | 'notifier'>;
 
 export function isRetryableStatus(app: FailureDeps, status: number): boolean {
   if (status === 504 || status === 524) return false;
@@ -71,7 +71,10 @@ export async function maybeDisableChannel(
     reason: reason.slice(0, 1000),
     onlyFrom: ChannelStatus.Enabled,
   });
-  if (changed) await app.channels.rebuild();
+  if (changed) {
+    await app.channels.rebuild();
+    app.notifier.channelStatusChanged({ id: channel.id, name: channel.row.name }, false, reason);
+  }
   // Another node (or an admin) turned it off already: this node's index is stale, drop it now.
   else void app.channels.reload().catch(() => {});
   return changed;

@@ -48,6 +48,7 @@ export const CHANNEL_VIEW_COLUMNS = [
   'header_override',
   'remark',
   'max_input_tokens',
+  'concurrency_limit',
 ] as const satisfies readonly (keyof ChannelsTable)[];
 
 export type ChannelViewRow = Pick<ChannelRecord, (typeof CHANNEL_VIEW_COLUMNS)[number]>;

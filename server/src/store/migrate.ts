@@ -6,6 +6,8 @@ import { reservationsSchema } from './migrations/002-reservations.ts';
 import { verificationCodesTable } from './migrations/003-verification-codes.ts';
 import { quotaDataKey } from './migrations/004-quota-data-key.ts';
 import { channelAddressTrust } from './migrations/005-channel-address-trust.ts';
+import { mailResetTokens } from './migrations/006-mail-reset-tokens.ts';
+import { limitsColumns } from './migrations/007-limits.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -15,6 +17,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '003-verification-codes': verificationCodesTable(dialect),
     '004-quota-data-key': quotaDataKey(),
     '005-channel-address-trust': channelAddressTrust(),
+    '006-mail-reset-tokens': mailResetTokens(dialect),
+    '007-limits': limitsColumns(),
   };
 }
 

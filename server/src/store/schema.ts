@@ -58,6 +58,12 @@ export interface TokensTable {
   group: WithDefault<string>;
   cross_group_retry: WithDefault<number | boolean>;
   deleted_at: WithDefault<number | null>;
+  /** Per-key limits (migration 008), 0 or '': none. */
+  rpm_limit: WithDefault<number>;
+  tpm_limit: WithDefault<number>;
+  concurrency_limit: WithDefault<number>;
+  period_quota: WithDefault<number>;
+  quota_period: WithDefault<string>;
 }
 
 export interface ChannelsTable {
@@ -94,6 +100,8 @@ export interface ChannelsTable {
   max_input_tokens: WithDefault<number>;
   /** 1: root chose the base URL and type; 0: a non-root admin did (calls go through the outbound guard). */
   address_trusted: WithDefault<number>;
+  /** Calls this channel serves at once (migration 008); 0: no cap. */
+  concurrency_limit: WithDefault<number>;
 }
 
 export interface AbilitiesTable {

@@ -60,6 +60,12 @@ export function fuzzRoutes(ids: { user: number; token: number; channel: number }
     { method: 'PUT', path: '/api/option/', body: { key: 'QuotaPerUnit', value: '500000' } },
     { method: 'PUT', path: '/api/option/', body: { key: 'OutboundAllowList', value: '' } },
     { method: 'POST', path: '/api/user/login', body: { username: 'nobody', password: 'wrong-password' } },
+    { method: 'GET', path: '/api/verification', query: { email: 'fuzz@example.com', turnstile: '' } },
+    { method: 'GET', path: '/api/reset_password', query: { email: 'fuzz@example.com', turnstile: '' } },
+    { method: 'POST', path: '/api/user/reset', body: { email: 'fuzz@example.com', token: 'f'.repeat(32) } },
+    { method: 'GET', path: '/api/oauth/email/bind', query: { email: 'fuzz@example.com', code: '123456' } },
+    { method: 'POST', path: '/api/oauth/email/bind', body: { email: 'fuzz@example.com', code: '123456' } },
+    { method: 'POST', path: '/api/option/test_smtp', body: { to: 'fuzz@example.com' } },
     {
       method: 'POST',
       path: '/api/user/register',

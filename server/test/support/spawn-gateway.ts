@@ -71,6 +71,9 @@ export async function spawnGateway(
       SQL_MAX_OPEN_CONNS: '6',
       // Every test signs in from 127.0.0.1, many times: the sign-in limit has tests of its own.
       CRITICAL_RATE_LIMIT: '100000',
+      // …and many more console calls than a person makes: the address limits have tests of their own.
+      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+      GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
       ...env,
       SETTLEMENT_JOURNAL_DIR: journalDir,
     },

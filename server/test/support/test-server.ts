@@ -24,6 +24,9 @@ const BASE_ENV = {
   SESSION_SECRET: 'test-session-secret-that-is-long-enough',
   // Every test signs in from 127.0.0.1, many times: the sign-in limit has tests of its own.
   CRITICAL_RATE_LIMIT: '100000',
+  // …and many more console calls than a person makes: the address limits have tests of their own.
+  GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+  GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
 };
 
 /** A real Relaygate listening on an ephemeral loopback port, on a fresh database of the kind under test. */

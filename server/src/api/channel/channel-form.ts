@@ -85,6 +85,12 @@ export function normalizeChannelFields(input: ChannelInput): ChannelFields {
     }
     fields.max_input_tokens = input.max_input_tokens;
   }
+  if (input.concurrency_limit !== undefined) {
+    if (input.concurrency_limit < 0 || input.concurrency_limit > 1_000_000_000) {
+      throw new ApiError(msg('channel.concurrencyLimit'));
+    }
+    fields.concurrency_limit = input.concurrency_limit;
+  }
   if (input.auto_ban !== undefined && input.auto_ban !== null) {
     if (input.auto_ban !== true && input.auto_ban !== false && input.auto_ban !== 0 && input.auto_ban !== 1) {
       throw new ApiError(msg('channel.autoBanField'));

@@ -36,5 +36,6 @@ export function toChannelView(row: ChannelViewRow): ChannelView {
     header_override: row.header_override ?? '',
     remark: row.remark ?? '',
     max_input_tokens: Number(row.max_input_tokens),
+    concurrency_limit: Number(row.concurrency_limit ?? 0),
   };
 }

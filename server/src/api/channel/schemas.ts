@@ -56,6 +56,7 @@ export const channelInputSchema = z.object({
   priority: integerInput,
   weight: integerInput,
   max_input_tokens: integerInput,
+  concurrency_limit: integerInput,
   auto_ban: z.union([z.number(), z.boolean()], { error: zodText('channel.oneOrZero') }).nullish(),
   tag: text(255),
   remark: text(255),

@@ -1,4 +1,10 @@
-import { TOKEN_BATCH_MAX_COUNT, TOKEN_NAME_MAX_LENGTH, TokenStatus } from '@relaygate/contract';
+import {
+  QUOTA_PERIODS,
+  TOKEN_BATCH_MAX_COUNT,
+  TOKEN_LIMIT_MAX,
+  TOKEN_NAME_MAX_LENGTH,
+  TokenStatus,
+} from '@relaygate/contract';
 import { z } from 'zod';
 import { zodText } from '../../i18n/zod-issue.ts';
 import { parseAllowIps } from '../../auth/ip-allow-list.ts';
@@ -60,6 +66,18 @@ const group = z
   .trim()
   .max(64, zodText('field.groupTooLong', { max: 64 }));
 
+/** A per-key limit: a whole number from 0 (unlimited) up to `max`. */
+const limit = (field: string, max: number) =>
+  z
+    .number()
+    .int(zodText('token.limitWhole', { field }))
+    .min(0, zodText('token.limitNegative', { field }))
+    .max(max, zodText('token.limitTooLarge', { field, max }));
+
+const quotaPeriod = z.enum(QUOTA_PERIODS as [string, ...string[]], {
+  message: zodText('token.quotaPeriodShape'),
+});
+
 /** The fields a user sets on a token; on create only the name is required. */
 const tokenFields = {
   name,
@@ -70,6 +88,11 @@ const tokenFields = {
   model_limits: modelLimits.optional(),
   allow_ips: allowIps.optional(),
   group: group.optional(),
+  rpm_limit: limit('rpm_limit', TOKEN_LIMIT_MAX).optional(),
+  tpm_limit: limit('tpm_limit', Number.MAX_SAFE_INTEGER).optional(),
+  concurrency_limit: limit('concurrency_limit', TOKEN_LIMIT_MAX).optional(),
+  period_quota: limit('period_quota', Number.MAX_SAFE_INTEGER).optional(),
+  quota_period: quotaPeriod.optional(),
 };
 
 export const createTokenSchema = z.object({

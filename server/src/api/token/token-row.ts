@@ -1,10 +1,12 @@
-import type { TokenView } from '@relaygate/contract';
+import type { QuotaPeriod, TokenView } from '@relaygate/contract';
 import type { Updateable } from 'kysely';
 import { fromDbBool, toDbBool } from '../../store/dialect.ts';
 import type { TokensTable } from '../../store/schema.ts';
 import type { TokenRow } from '../../store/tokens.ts';
 import type { TokenFields } from './schemas.ts';
 import type { TokenValidity } from './token-rules.ts';
+
+const LIMIT_FIELDS = ['rpm_limit', 'tpm_limit', 'concurrency_limit', 'period_quota'] as const;
 
 /** What the owner sees of a token: everything, the full key included (they copy it from the console). */
 export function toTokenView(row: TokenRow): TokenView {
@@ -24,6 +26,11 @@ export function toTokenView(row: TokenRow): TokenView {
     allow_ips: row.allow_ips ?? '',
     used_quota: Number(row.used_quota),
     group: row.group,
+    rpm_limit: Number(row.rpm_limit ?? 0),
+    tpm_limit: Number(row.tpm_limit ?? 0),
+    concurrency_limit: Number(row.concurrency_limit ?? 0),
+    period_quota: Number(row.period_quota ?? 0),
+    quota_period: (row.quota_period ?? '') as QuotaPeriod,
   };
 }
 
@@ -40,6 +47,8 @@ export function toTokenColumns(fields: TokenFields): Updateable<TokensTable> {
   if (fields.model_limits !== undefined) columns.model_limits = fields.model_limits;
   if (fields.allow_ips !== undefined) columns.allow_ips = fields.allow_ips;
   if (fields.group !== undefined) columns.group = fields.group;
+  for (const field of LIMIT_FIELDS) if (fields[field] !== undefined) columns[field] = fields[field];
+  if (fields.quota_period !== undefined) columns.quota_period = fields.quota_period;
   return columns;
 }
 

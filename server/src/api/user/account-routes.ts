@@ -1,11 +1,14 @@
 import { UserStatus } from '@relaygate/contract';
-import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { endSession, startSession } from '../../auth/sessions.ts';
-import { signInLimits } from '../../auth/sign-in-limits.ts';
+import { EMAIL_CODE_PURPOSE } from '../../auth/verification-codes.ts';
+import { turnstileCheck } from '../../auth/turnstile.ts';
+import { addressRefusal } from '../../mail/address-rules.ts';
 import { msg } from '../../i18n/text.ts';
 import { findUserForLogin, nowSeconds, updateUser } from '../../store/users.ts';
 import { ok } from '../envelope.ts';
+import { limitedByAddress, sharedSignInLimits } from '../address-limit.ts';
 import { ApiError } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
 import { registerUser } from './register-user.ts';
@@ -13,23 +16,15 @@ import { loginSchema, registerSchema } from './schemas.ts';
 import { toLoginResult } from './user-view.ts';
 import { siteQuotaDisplay } from '../../options/quota-display.ts';
 
-function emailDomainAllowed(email: string, whitelist: string): boolean {
-  const domain = email.split('@').pop()?.toLowerCase() ?? '';
-  return whitelist
-    .split(/[,\n]/)
-    .map((d) => d.trim().toLowerCase())
-    .includes(domain);
-}
-
 /** Registration, login and logout: the public part of the accounts API. */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const { store, settings } = app;
-  const limits = signInLimits(app.config.signInLimit, app.shared.redis);
-  /** Every sign-in request counts against its address, refused from the headers once over the limit. */
-  const limitedByAddress: onRequestAsyncHookHandler = async (request) => {
-    if (!(await limits.allowAddress(request.ip))) throw new ApiError(msg('http.tooManyRequests'), 429);
+  const limits = sharedSignInLimits(app);
+  /** Every sign-in request counts against its address; with Turnstile on, it must pass the bot check. */
+  const limited = {
+    ...limitedByAddress(app),
+    preHandler: turnstileCheck(settings, app.config.turnstileVerifyUrl),
   };
-  const limited = { onRequest: limitedByAddress };
 
   app.post('/api/user/register', limited, async (request) => {
     if (!settings.bool('RegisterEnabled')) throw new ApiError(msg('account.registerDisabled'));
@@ -41,15 +36,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       throw new ApiError(msg('account.passwordsDiffer'));
     }
     const email = input.email || undefined;
-    if (email && settings.bool('EmailDomainRestrictionEnabled')) {
-      if (!emailDomainAllowed(email, settings.get('EmailDomainWhitelist'))) {
-        throw new ApiError(msg('account.emailDomainRefused'));
-      }
-    }
+    const refusal = email && addressRefusal(settings, email);
+    if (refusal) throw new ApiError(refusal);
     if (settings.bool('EmailVerificationEnabled')) {
       if (!email || !input.verification_code) throw new ApiError(msg('account.emailCodeRequired'));
       // Checked last, so a registration refused for another reason does not use up the code.
-      if (!(await app.verificationCodes.consume('register', email, input.verification_code))) {
+      if (!(await app.verificationCodes.consume(EMAIL_CODE_PURPOSE, email, input.verification_code))) {
         throw new ApiError(msg('account.emailCodeWrong'));
       }
     }

@@ -1,4 +1,5 @@
 import { LogType, type QuotaDisplay } from '@relaygate/contract';
+import type { BindingColumn } from '../../auth/oauth/index.ts';
 import { randomAlphanumeric } from '../../auth/random.ts';
 import { isUniqueViolation } from '../../store/dialect.ts';
 import { describedBy } from '../../store/log-text.ts';
@@ -16,6 +17,8 @@ export interface Registration {
   email?: string;
   role?: number;
   affCode?: string;
+  /** Third-party accounts the new user starts bound to. */
+  bindings?: Partial<Record<BindingColumn, string>>;
 }
 
 export interface RegistrationQuotas {
@@ -60,6 +63,7 @@ export async function registerUser(
           quota: quotas.forNewUser + inviteeBonus,
           aff_code: randomAlphanumeric(6),
           inviter_id: inviter?.id ?? 0,
+          ...input.bindings,
         },
         trx,
       );

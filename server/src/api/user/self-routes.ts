@@ -152,6 +152,7 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
     const merged: UserSetting = { ...parseSetting(fresh?.setting ?? null), ...input };
     await updateUser(store.db, user.id, { setting: JSON.stringify(merged) });
     app.keys.invalidateUser(user.id);
+    app.notifier.forgetUser(user.id);
     return ok();
   });
 };

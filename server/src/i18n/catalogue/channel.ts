@@ -64,6 +64,10 @@ export const channelMessages = {
     en: 'max_input_tokens must be a non-negative integer',
     zh: 'max_input_tokens 必须是非负整数',
   },
+  'channel.concurrencyLimit': {
+    en: 'concurrency_limit must be a whole number from 0 (no cap) to 1000000000',
+    zh: 'concurrency_limit 必须是 0（不限制）到 1000000000 之间的整数',
+  },
   'channel.autoBanField': { en: 'auto_ban must be 1 or 0', zh: 'auto_ban 必须是 1 或 0' },
   'channel.azureBaseUrl': {
     en: 'base URL is required for Azure OpenAI channels',

@@ -2,7 +2,9 @@ import { accountMessages } from './account.ts';
 import { channelMessages } from './channel.ts';
 import { commonMessages } from './common.ts';
 import { logMessages } from './log.ts';
+import { mailMessages } from './mail.ts';
 import { moneyMessages } from './money.ts';
+import { oauthMessages } from './oauth.ts';
 import { optionMessages } from './options.ts';
 import { tokenMessages } from './token.ts';
 
@@ -20,6 +22,8 @@ export const AREAS = [
   moneyMessages,
   optionMessages,
   logMessages,
+  mailMessages,
+  oauthMessages,
 ] as const;
 
 export const CATALOGUE = {
@@ -30,4 +34,6 @@ export const CATALOGUE = {
   ...moneyMessages,
   ...optionMessages,
   ...logMessages,
+  ...mailMessages,
+  ...oauthMessages,
 } as const;

@@ -44,4 +44,14 @@ export const tokenMessages = {
     en: 'invalid parameter: group "{group}" is not available to you',
     zh: '参数无效：你不能使用分组“{group}”',
   },
+  'token.limitWhole': { en: '{field} must be a whole number', zh: '{field} 必须是整数' },
+  'token.limitNegative': {
+    en: '{field} cannot be negative (0 means unlimited)',
+    zh: '{field} 不能为负数（0 表示不限制）',
+  },
+  'token.limitTooLarge': { en: '{field} must be at most {max}', zh: '{field} 最大为 {max}' },
+  'token.quotaPeriodShape': {
+    en: 'quota_period must be "", "daily", "weekly" or "monthly"',
+    zh: 'quota_period 必须是 ""、"daily"、"weekly" 或 "monthly"',
+  },
 } as const satisfies Catalogue;

@@ -6,10 +6,10 @@ import { showError, showSuccess } from '../../components/feedback.ts';
 import { getSessionUser } from '../../session/session-store.ts';
 import { authApi } from './auth-api.ts';
 import { callbackOutcome, failureTarget, FAILURE_REDIRECT_MS } from './callback-outcome.ts';
-import { providerFromPath } from './oauth-urls.ts';
+import { providerFromPath } from '../../lib/oauth-urls.ts';
 import { useCompleteLogin } from './use-complete-login.ts';
 
-/** /oauth/github and /oauth/linuxdo: finishes a third-party login or binding (spec §4). */
+/** /oauth/github, /oauth/linuxdo and /oauth/oidc: finishes a third-party login or binding (spec §4). */
 export function OAuthCallbackPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import type { ApiEnvelope, LoginResult } from '@relaygate/contract';
 import { api, request, withQuery } from '../../api/client.ts';
-import type { OAuthProvider } from './oauth-urls.ts';
+import type { OAuthProvider } from '../../lib/oauth-urls.ts';
 
 /** The public accounts calls of spec §7 and the password reset calls of the operations spec. */
 export const authApi = {
@@ -26,6 +26,10 @@ export const authApi = {
   oauthState: (aff: string) => api.get<string>('/api/oauth/state', { aff }),
 
   wechatLogin: (code: string) => api.get<LoginResult>('/api/oauth/wechat', { code }),
+
+  /** The Telegram widget's signed fields, checked by the server. */
+  telegramLogin: (fields: Record<string, string>) =>
+    api.get<LoginResult>('/api/oauth/telegram/login', fields),
 
   /** The whole envelope: its message ('bind') tells a binding from a login. */
   oauthCallback: (provider: OAuthProvider, code: string, state: string) =>

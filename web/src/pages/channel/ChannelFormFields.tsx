@@ -105,6 +105,13 @@ export function ChannelFormFields({ creating, channelId }: { creating: boolean; 
       >
         <InputNumber precision={0} min={0} style={{ width: '100%' }} />
       </Form.Item>
+      <Form.Item
+        name="concurrency_limit"
+        label={t('channel.field.concurrencyLimit')}
+        extra={t('channel.hint.concurrencyLimit')}
+      >
+        <InputNumber precision={0} min={0} max={1_000_000_000} style={{ width: '100%' }} />
+      </Form.Item>
       <Form.Item name="tag" label={t('channel.field.tag')}>
         <Input allowClear />
       </Form.Item>

@@ -43,6 +43,7 @@ const channel: ChannelView = {
   header_override: '',
   remark: 'note',
   max_input_tokens: 0,
+  concurrency_limit: 0,
 };
 
 const filled = { ...DEFAULT_CHANNEL_FORM, name: 'n', key: 'sk-1', models: ['gpt-4o'] };

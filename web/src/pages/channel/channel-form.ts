@@ -28,6 +28,7 @@ export interface ChannelFormValues {
   priority: number | null;
   weight: number | null;
   max_input_tokens: number | null;
+  concurrency_limit: number | null;
   tag: string;
   remark: string;
 }
@@ -51,6 +52,7 @@ export interface ChannelPayload {
   priority?: number;
   weight?: number;
   max_input_tokens?: number;
+  concurrency_limit?: number;
   tag: string;
   remark: string;
 }
@@ -74,6 +76,7 @@ export const DEFAULT_CHANNEL_FORM: ChannelFormValues = {
   priority: 0,
   weight: 0,
   max_input_tokens: 0,
+  concurrency_limit: 0,
   tag: '',
   remark: '',
 };
@@ -98,6 +101,7 @@ export function channelToForm(channel: ChannelView): ChannelFormValues {
     priority: channel.priority,
     weight: channel.weight,
     max_input_tokens: channel.max_input_tokens,
+    concurrency_limit: channel.concurrency_limit ?? 0,
     tag: channel.tag ?? '',
     remark: channel.remark ?? '',
   };
@@ -174,6 +178,8 @@ export function formToPayload(values: ChannelFormValues, id?: number): ChannelPa
   if (weight !== undefined) payload.weight = weight;
   const maxInputTokens = integerAtLeast(values.max_input_tokens, 0);
   if (maxInputTokens !== undefined) payload.max_input_tokens = maxInputTokens;
+  const concurrencyLimit = integerAtLeast(values.concurrency_limit, 0);
+  if (concurrencyLimit !== undefined) payload.concurrency_limit = concurrencyLimit;
   return payload;
 }
 

@@ -104,6 +104,7 @@ export const locale: Locale = {
         priority: '优先级',
         weight: '权重',
         maxInputTokens: '最大输入 Token',
+        concurrencyLimit: '并发上限',
         tag: '标签',
         remark: '备注',
         setting: '渠道额外设置',
@@ -126,6 +127,7 @@ export const locale: Locale = {
         keepKey: '出于安全考虑密钥不会回显，留空则不修改',
         baseUrl: '末尾的斜杠会被自动去除',
         zeroUnlimited: '0 表示不限制',
+        concurrencyLimit: '同时处理的调用数上限；渠道满载时路由会改用下一个渠道。0 表示不限制',
         copy: '正在复制渠道：密钥不会自动复制，请重新填写',
       },
       models: {
@@ -273,6 +275,7 @@ export const locale: Locale = {
         priority: 'Priority',
         weight: 'Weight',
         maxInputTokens: 'Max input tokens',
+        concurrencyLimit: 'Concurrent calls at most',
         tag: 'Tag',
         remark: 'Remark',
         setting: 'Channel settings',
@@ -295,6 +298,8 @@ export const locale: Locale = {
         keepKey: 'Keys are never shown again; leave blank to keep the current one',
         baseUrl: 'A trailing slash is removed',
         zeroUnlimited: '0 means no limit',
+        concurrencyLimit:
+          'Calls this channel serves at once; while it is full, routing uses the next channel. 0 means no limit',
         copy: 'Copying a channel: the key is not copied, please enter it again',
       },
       models: {

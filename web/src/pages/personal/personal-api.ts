@@ -45,3 +45,11 @@ export const sendVerificationCode = (email: string) => api.get<void>('/api/verif
 
 export const bindEmail = ({ email, code }: { email: string; code: string }) =>
   api.get<void>('/api/oauth/email/bind', { email, code });
+
+/** A state value for binding a third-party account (the provider sends the browser back to /oauth/{type}). */
+export const oauthState = () => api.get<string>('/api/oauth/state');
+
+export const bindWeChat = (code: string) => api.get<void>('/api/oauth/wechat/bind', { code });
+
+export const bindTelegram = (fields: Record<string, string>) =>
+  api.get<void>('/api/oauth/telegram/bind', fields);

@@ -19,6 +19,7 @@ import {
   updateToken,
   type GroupInfo,
 } from './token-api.ts';
+import { TokenLimitFields } from './TokenLimitFields.tsx';
 import { EXPIRY_PRESETS, expiryFromPreset, expiryToSeconds } from './token-expiry.ts';
 import {
   COUNT_PRESETS,
@@ -222,6 +223,7 @@ export function TokenDrawer({
             placeholder={t('token.form.allowIpsPlaceholder')}
           />
         </Form.Item>
+        <TokenLimitFields />
       </Form>
     </SideDrawer>
   );

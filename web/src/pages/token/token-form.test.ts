@@ -30,6 +30,11 @@ const token: TokenView = {
   allow_ips: '10.0.0.1\n10.0.0.0/8',
   used_quota: 0,
   group: 'vip',
+  rpm_limit: 60,
+  tpm_limit: 0,
+  concurrency_limit: 2,
+  period_quota: 2_500_000,
+  quota_period: 'daily',
 };
 
 describe('token form', () => {
@@ -56,6 +61,11 @@ describe('token form', () => {
       model_limits_enabled: false,
       model_limits: 'a,b',
       allow_ips: '',
+      rpm_limit: 0,
+      tpm_limit: 0,
+      concurrency_limit: 0,
+      period_quota: 0,
+      quota_period: '',
     });
   });
 
@@ -73,7 +83,12 @@ describe('token form', () => {
       model_limits_enabled: true,
       model_limits: 'gpt-4o,claude-3',
       allow_ips: '10.0.0.1\n10.0.0.0/8',
+      rpm_limit: 60,
+      concurrency_limit: 2,
+      period_quota: 2_500_000,
+      quota_period: 'daily',
     });
+    expect(values.period_quota).toBe(5);
     expect(payload).not.toHaveProperty('count');
   });
 

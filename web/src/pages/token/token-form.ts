@@ -2,6 +2,13 @@ import type { TokenView } from '@relaygate/contract';
 import type { Dayjs } from 'dayjs';
 import { inputToQuota, quotaToInput, type QuotaDisplay } from '../../lib/quota.ts';
 import { expiryToPicker, expiryToSeconds } from './token-expiry.ts';
+import {
+  limitsToForm,
+  limitsToPayload,
+  noTokenLimits,
+  type TokenLimitPayload,
+  type TokenLimitValues,
+} from './token-limits.ts';
 
 /** New token default quota and the quota presets (spec §9), in quota units. */
 export const DEFAULT_TOKEN_QUOTA = 500_000;
@@ -10,7 +17,7 @@ export const QUOTA_PRESETS = [500_000, 5_000_000, 25_000_000, 50_000_000, 250_00
 export const COUNT_PRESETS = [10, 20, 30, 100];
 
 /** The values of the token form; remain_quota is in the display unit (dollars or units). */
-export interface TokenFormValues {
+export interface TokenFormValues extends TokenLimitValues {
   name: string;
   group: string;
   expired_time: Dayjs | null;
@@ -23,7 +30,7 @@ export interface TokenFormValues {
 }
 
 /** What POST /api/token/ and PUT /api/token/ take (the server names batch members itself). */
-export interface TokenPayload {
+export interface TokenPayload extends TokenLimitPayload {
   id?: number;
   name: string;
   group: string;
@@ -47,6 +54,7 @@ export function emptyTokenForm(display: QuotaDisplay): TokenFormValues {
     model_limits_enabled: false,
     model_limits: [],
     allow_ips: '',
+    ...noTokenLimits(),
   };
 }
 
@@ -67,6 +75,7 @@ export function tokenToForm(token: TokenView, display: QuotaDisplay): TokenFormV
     model_limits_enabled: token.model_limits_enabled,
     model_limits: splitList(token.model_limits ?? '', /,/),
     allow_ips: token.allow_ips ?? '',
+    ...limitsToForm(token, display),
   };
 }
 
@@ -83,6 +92,7 @@ export function formToPayload(values: TokenFormValues, display: QuotaDisplay, id
     model_limits_enabled: !!values.model_limits_enabled,
     model_limits: (values.model_limits ?? []).join(','),
     allow_ips: splitList(values.allow_ips ?? '', /\r?\n/).join('\n'),
+    ...limitsToPayload(values, display),
   };
   if (id !== undefined) return { ...payload, id };
   return { ...payload, count: Number(values.count) || 1 };

@@ -10,6 +10,8 @@ import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { useCopy } from '../../components/use-copy.tsx';
 import { TOKENS_QUERY_KEY, deleteToken, setTokenStatus } from './token-api.ts';
 import { NEVER_EXPIRES } from './token-expiry.ts';
+import { useQuotaDisplay } from '../../status/status.ts';
+import { limitsSummary } from './token-limits.ts';
 import { fullKey, maskKey, toggledStatus, tokenStatusTag } from './token-view.ts';
 
 /** The token table's columns, with the row actions (copy, edit, enable/disable, delete) wired to the API. */
@@ -17,6 +19,18 @@ export function useTokenColumns(onEdit: (token: TokenView) => void): TableColumn
   const { t } = useTranslation();
   const copy = useCopy();
   const formatQuota = useFormatQuota();
+  const display = useQuotaDisplay();
+  const limitWords = {
+    rpm: t('token.limitWords.rpm'),
+    tpm: t('token.limitWords.tpm'),
+    atOnce: t('token.limitWords.atOnce'),
+    period: (period: string) =>
+      ({
+        daily: t('token.period.daily'),
+        weekly: t('token.period.weekly'),
+        monthly: t('token.period.monthly'),
+      })[period] ?? period,
+  };
 
   const toggle = useApiMutation(setTokenStatus, {
     invalidate: [TOKENS_QUERY_KEY],
@@ -79,6 +93,11 @@ export function useTokenColumns(onEdit: (token: TokenView) => void): TableColumn
       key: 'expired_time',
       render: (_, token) =>
         token.expired_time === NEVER_EXPIRES ? t('common.never') : <DateTime seconds={token.expired_time} />,
+    },
+    {
+      title: t('token.limits'),
+      key: 'limits',
+      render: (_, token) => limitsSummary(token, display, limitWords) || '—',
     },
     {
       title: t('common.group'),

@@ -1,5 +1,5 @@
 import type { UserView } from '@relaygate/contract';
-import { Button, Divider, Form, Input, InputNumber, Spin } from 'antd';
+import { Button, Divider, Form, InputNumber, Spin } from 'antd';
 import { LoadError } from '../../components/LoadError.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,11 @@ import { useQuotaDisplay } from '../../status/status.ts';
 import { GroupSelect } from './GroupSelect.tsx';
 import { updateUser, useUser, userKeys } from './user-api.ts';
 import { UserIdentityFields } from './UserIdentityFields.tsx';
+import { BOUND_FIELDS, BoundAccountField, type BoundField } from './BoundAccountField.tsx';
 import { toEditValues, toUpdatePayload, type EditUserValues } from './user-form.ts';
 
-/** Accounts the user binds from their own settings; shown here read-only (spec §2.4). */
-const BOUND_FIELDS = ['github_id', 'wechat_id', 'telegram_id', 'email', 'linux_do_id'] as const;
+/** Accounts the user binds from their own settings: read-only here, an admin may only remove them (spec §2.4). */
+const BOUNDS = Object.keys(BOUND_FIELDS) as BoundField[];
 
 /** Edits one user: loads GET /api/user/{id}, saves PUT /api/user/ with the fields and the id. */
 export function EditUserDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -68,7 +69,7 @@ function EditUserForm({
   const quota = Form.useWatch('quota', form);
   const initialValues = {
     ...toEditValues(user, display),
-    ...Object.fromEntries(BOUND_FIELDS.map((field) => [field, user[field]])),
+    ...Object.fromEntries(BOUNDS.map((field) => [field, user[field]])),
   };
 
   return (
@@ -102,10 +103,8 @@ function EditUserForm({
         />
       </Form.Item>
       <Divider titlePlacement="start">{t('user.form.bound')}</Divider>
-      {BOUND_FIELDS.map((field) => (
-        <Form.Item key={field} name={field} label={t(`user.form.${field}`)}>
-          <Input readOnly variant="filled" placeholder={t('user.form.boundPlaceholder')} />
-        </Form.Item>
+      {BOUNDS.map((field) => (
+        <BoundAccountField key={field} form={form} userId={user.id} field={field} />
       ))}
       <Button htmlType="submit" hidden />
     </Form>

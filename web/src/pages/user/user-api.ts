@@ -62,3 +62,7 @@ export interface ManageResult {
 
 export const manageUser = (id: number, action: ManageAction) =>
   api.post<ManageResult>('/api/user/manage', { id, action });
+
+/** Removes one of a user's bindings (admin; new-api's DELETE /api/user/{id}/bindings/{type}). */
+export const clearBinding = (id: number, type: string) =>
+  api.delete<void>(`/api/user/${id}/bindings/${type}`);

@@ -109,6 +109,21 @@ export const LINUXDO_SECTION: SectionSpec = {
   ],
 };
 
+export const OIDC_SECTION: SectionSpec = {
+  form: 'setting_oidc',
+  title: 'sections.oidc',
+  note: 'h.oidc',
+  fields: [
+    bool('oidc.enabled', 'f.oidcEnabled'),
+    text('oidc.client_id', 'f.clientId'),
+    secret('oidc.client_secret', 'f.clientSecret'),
+    text('oidc.well_known', 'f.oidcWellKnown', { help: 'h.oidcWellKnown' }),
+    text('oidc.authorization_endpoint', 'f.oidcAuthorizationEndpoint'),
+    text('oidc.token_endpoint', 'f.oidcTokenEndpoint'),
+    text('oidc.user_info_endpoint', 'f.oidcUserInfoEndpoint'),
+  ],
+};
+
 export const WECHAT_SECTION: SectionSpec = {
   form: 'setting_wechat',
   title: 'sections.wechat',

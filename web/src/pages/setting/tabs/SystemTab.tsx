@@ -1,11 +1,13 @@
 import { OptionSection } from '../components/OptionSection.tsx';
 import { SectionIndex } from '../components/SectionIndex.tsx';
+import { TestMailForm } from '../components/TestMailForm.tsx';
 import type { OptionMap } from '../model/option-fields.ts';
 import {
   EMAIL_DOMAIN_SECTION,
   GITHUB_SECTION,
   LINUXDO_SECTION,
   LOGIN_SECTION,
+  OIDC_SECTION,
   PAYMENT_SECTION,
   SERVER_SECTION,
   SMTP_SECTION,
@@ -29,6 +31,7 @@ const SECTIONS = [
   TELEGRAM_SECTION,
   TURNSTILE_SECTION,
   LINUXDO_SECTION,
+  OIDC_SECTION,
 ];
 
 /** System settings: addresses, payment, sign-in methods and their credentials, mail. */
@@ -36,7 +39,9 @@ export function SystemTab({ options }: { options: OptionMap }) {
   return (
     <SectionIndex sections={SECTIONS}>
       {SECTIONS.map((section) => (
-        <OptionSection key={section.form} section={section} options={options} />
+        <OptionSection key={section.form} section={section} options={options}>
+          {section === SMTP_SECTION && <TestMailForm />}
+        </OptionSection>
       ))}
     </SectionIndex>
   );

@@ -1,0 +1,115 @@
+import { UserStatus, type LoginResult } from '@relaygate/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { BindingColumn, ExternalAccount, ThirdParty } from '../../auth/oauth/index.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { randomAlphanumeric } from '../../auth/random.ts';
+import { startSession } from '../../auth/sessions.ts';
+import { msg } from '../../i18n/text.ts';
+import { siteQuotaDisplay } from '../../options/quota-display.ts';
+import type { Db } from '../../store/db.ts';
+import { findUserById, nowSeconds, updateUser, usernameTaken, type UserRow } from '../../store/users.ts';
+import { ApiError } from '../errors.ts';
+import { registerUser } from '../user/register-user.ts';
+import { toLoginResult } from '../user/user-view.ts';
+
+/** The (not deleted) user this third-party account is bound to. */
+export async function findBoundUser(db: Db, column: BindingColumn, id: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(column, '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** What the users columns hold: binding ids up to 128 characters, display names up to 64. */
+const MAX_ID_LENGTH = 128;
+const MAX_DISPLAY_NAME_LENGTH = 64;
+
+/** An id longer than its column is refused (a database would refuse it less politely). */
+function checkIdLength(party: ThirdParty, id: string): void {
+  if (id.length > MAX_ID_LENGTH) {
+    throw new ApiError(
+      msg('oauth.providerRefused', { provider: party.label, detail: 'account id too long' }),
+    );
+  }
+}
+
+/** Binds the third-party account to the signed-in user, unless another user holds it already. */
+export async function bindAccount(app: FastifyInstance, user: UserRow, party: ThirdParty, id: string) {
+  checkIdLength(party, id);
+  const holder = await findBoundUser(app.store.db, party.column, id);
+  if (holder && holder.id !== user.id) {
+    throw new ApiError(msg('oauth.alreadyBound', { provider: party.label }));
+  }
+  await updateUser(app.store.db, user.id, { [party.column]: id });
+}
+
+const PLAIN_USERNAME = /^[A-Za-z0-9_.-]{1,12}$/;
+
+/** The provider's own name when it is free and fits, else `<prefix><next id>`, else a random suffix. */
+async function freeUsername(db: Db, party: ThirdParty, wanted: string): Promise<string> {
+  if (PLAIN_USERNAME.test(wanted) && !(await usernameTaken(db, wanted))) return wanted;
+  const last = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  const numbered = `${party.usernamePrefix}${Number(last?.id ?? 0) + 1}`;
+  if (!(await usernameTaken(db, numbered))) return numbered;
+  return `${party.usernamePrefix}${randomAlphanumeric(6)}`;
+}
+
+/** Creates an account bound to the third-party account, when registration is open. */
+async function registerBound(
+  app: FastifyInstance,
+  party: ThirdParty,
+  account: ExternalAccount,
+  aff: string,
+): Promise<UserRow> {
+  const { settings, store } = app;
+  if (!settings.bool('RegisterEnabled')) throw new ApiError(msg('account.registerDisabled'));
+  const username = await freeUsername(store.db, party, account.username);
+  const id = await registerUser(
+    store,
+    {
+      username,
+      displayName: Array.from(account.displayName || username)
+        .slice(0, MAX_DISPLAY_NAME_LENGTH)
+        .join(''),
+      // Nobody knows this password: the account signs in through the provider until one is set.
+      passwordHash: await hashPassword(randomAlphanumeric(32)),
+      affCode: aff || undefined,
+      bindings: { [party.column]: account.id },
+    },
+    {
+      forNewUser: settings.number('QuotaForNewUser'),
+      forInviter: settings.number('QuotaForInviter'),
+      forInvitee: settings.number('QuotaForInvitee'),
+      display: siteQuotaDisplay(settings),
+    },
+  );
+  const user = await findUserById(store.db, id);
+  if (!user) throw new Error(`user ${id} vanished right after registration`);
+  return user;
+}
+
+/** Starts a session as password login does, for an enabled user. */
+export async function signIn(app: FastifyInstance, reply: FastifyReply, user: UserRow): Promise<LoginResult> {
+  if (user.status !== UserStatus.Enabled) throw new ApiError(msg('auth.userDisabled'));
+  await startSession(app.store.db, reply, user.id);
+  await updateUser(app.store.db, user.id, { last_login_at: nowSeconds() });
+  return toLoginResult(user);
+}
+
+/** Signs in the user bound to this account, or registers a new one bound to it (with the invite code). */
+export async function signInOrRegister(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  party: ThirdParty,
+  account: ExternalAccount,
+  aff = '',
+): Promise<LoginResult> {
+  checkIdLength(party, account.id);
+  const bound = await findBoundUser(app.store.db, party.column, account.id);
+  return signIn(app, reply, bound ?? (await registerBound(app, party, account, aff)));
+}

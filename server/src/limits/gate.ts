@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import type { HealthLog } from '../cache/redis-connection.ts';
+import { ClusterLimitStore } from './cluster-store.ts';
+import { modelRateLimit, type LimitSettings } from './model-rate-limit.ts';
+import type { LimitStores } from './stores.ts';
+import type { LeaseRequest, LimitStore, WindowCharge } from './store.ts';
+import { budgetWindow, fixedWindow, secondsUntil, type BudgetPeriod, type Window } from './windows.ts';
+
+/** A key's own limits (0: none). */
+export interface TokenLimits {
+  rpm: number;
+  tpm: number;
+  concurrency: number;
+  periodQuota: number;
+  period: BudgetPeriod;
+}
+
+export const NO_TOKEN_LIMITS: TokenLimits = { rpm: 0, tpm: 0, concurrency: 0, periodQuota: 0, period: '' };
+
+export interface GateCaller {
+  userId: number;
+  group: string;
+  tokenId: number;
+  limits?: TokenLimits;
+}
+
+/** A call refused by a limit: HTTP 429 with a Retry-After, in the caller's format. */
+export class LimitRefusal extends Error {
+  readonly code: string;
+  readonly retryAfterSeconds: number;
+  constructor(message: string, code: string, retryAfterSeconds: number) {
+    super(message);
+    this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** How a call ended, told to its admission once. */
+export interface CallOutcome {
+  success: boolean;
+  /** Quota charged (settled cost); 0 for a failed call. */
+  cost: number;
+  /** Prompt plus completion tokens used. */
+  tokens: number;
+}
+
+/** A call let through: `finish` must be called once on every path (idempotent). */
+export interface Admission {
+  finish(outcome: CallOutcome): void;
+}
+
+const MINUTE_MS = 60_000;
+/** Concurrency slots are leased for this long and renewed while the call runs. */
+export const LEASE_MS = 60_000;
+const RENEW_EVERY_MS = 20_000;
+
+/** Work left to do when a call ends. */
+interface Open {
+  store: LimitStore;
+  leases: LeaseRequest[];
+  /** Charges to take back if the call fails, and the budget charge to correct on success. */
+  successCharge?: WindowCharge;
+  budgetCharge?: WindowCharge;
+  /** The key whose tokens per minute are counted when the call settles. */
+  tpmTokenId?: number;
+}
+
+/**
+ * The limits of a relay call, checked on the way in (before quota is reserved) and settled when
+ * it ends: new-api's model request rate limit per user, and each key's requests and tokens per
+ * minute, concurrent calls and periodic budget. All are counted atomically in one store (see
+ * stores.ts), so a limit of 10 lets exactly 10 of 100 simultaneous calls through.
+ */
+export class LimitGate {
+  private readonly open = new Set<Open>();
+  private renewTimer: NodeJS.Timeout | undefined;
+
+  private readonly settings: LimitSettings;
+  readonly stores: LimitStores;
+  private readonly log: HealthLog;
+  /** Milliseconds since the epoch; tests set their own. */
+  clock: () => number;
+
+  constructor(settings: LimitSettings, stores: LimitStores, log: HealthLog, clock: () => number = Date.now) {
+    this.settings = settings;
+    this.stores = stores;
+    this.log = log;
+    this.clock = clock;
+  }
+
+  /** Counts the call in, or throws a LimitRefusal. `estimate` is the quota about to be reserved. */
+  async admit(caller: GateCaller, estimate: number): Promise<Admission> {
+    const now = this.clock();
+    const limits = caller.limits ?? NO_TOKEN_LIMITS;
+    const leases: LeaseRequest[] = [];
+    if (limits.concurrency > 0) {
+      const holder = `${ClusterLimitStore.holderPrefix()}${randomUUID()}`;
+      const until = now + LEASE_MS;
+      leases.push({ key: `conc:${caller.tokenId}`, limit: limits.concurrency, holder, until });
+    }
+    const plan = new ChargePlan(now);
+    const model = modelRateLimit(this.settings, caller.group);
+    let successCharge: WindowCharge | undefined;
+    if (model) {
+      const window = fixedWindow(now, model.durationMinutes * MINUTE_MS);
+      const refusal = {
+        message: `you have reached the request limit: ${model.describe} per ${model.durationMinutes} minute(s)`,
+        code: 'model_request_rate_limited',
+      };
+      if (model.total > 0) plan.add(`mrl:all:${caller.userId}`, window, 1, model.total, refusal);
+      successCharge = plan.add(`mrl:ok:${caller.userId}`, window, 1, model.success, refusal);
+    }
+    const minute = fixedWindow(now, MINUTE_MS);
+    const { rpm, tpm, periodQuota, period } = limits;
+    if (rpm > 0) {
+      plan.add(`rpm:${caller.tokenId}`, minute, 1, rpm, {
+        message: `this API key may make ${rpm} requests per minute`,
+        code: 'key_rpm_limited',
+      });
+    }
+    if (tpm > 0) {
+      // Only checked here: the tokens are added when the call settles.
+      plan.add(`tpm:${caller.tokenId}`, minute, 0, tpm, {
+        message: `this API key may use ${tpm} tokens per minute`,
+        code: 'key_tpm_limited',
+      });
+    }
+    let budgetCharge: WindowCharge | undefined;
+    if (periodQuota > 0 && period !== '') {
+      budgetCharge = plan.add(
+        `budget:${caller.tokenId}`,
+        budgetWindow(now, period),
+        Math.max(0, Math.round(estimate)),
+        periodQuota,
+        {
+          message: `this API key's ${period} budget is used up`,
+          code: 'key_budget_exhausted',
+        },
+      );
+    }
+    const { charges, refusals } = plan;
+    if (leases.length === 0 && charges.length === 0) return FREE;
+
+    const store = await this.countIn(leases, charges, refusals, now);
+    const entry: Open = {
+      store,
+      leases,
+      successCharge,
+      budgetCharge,
+      tpmTokenId: tpm > 0 ? caller.tokenId : undefined,
+    };
+    if (leases.length > 0) this.track(entry);
+    let finished = false;
+    return {
+      finish: (outcome) => {
+        if (finished) return;
+        finished = true;
+        this.untrack(entry);
+        this.settle(entry, outcome).catch((error: unknown) =>
+          this.log.warn(`a rate-limit counter could not be settled: ${String(error)}`),
+        );
+      },
+    };
+  }
+
+  close(): void {
+    clearInterval(this.renewTimer);
+    this.renewTimer = undefined;
+  }
+
+  private async countIn(
+    leases: LeaseRequest[],
+    charges: WindowCharge[],
+    refusals: Array<() => LimitRefusal>,
+    now: number,
+  ): Promise<LimitStore> {
+    let store = this.stores.pick();
+    for (;;) {
+      try {
+        const full = leases.length > 0 ? await store.acquire(leases, now) : -1;
+        if (full >= 0)
+          throw new LimitRefusal(
+            `this API key may run ${leases[full]!.limit} calls at once`,
+            'key_concurrency_limited',
+            1,
+          );
+        const charged = charges.length > 0 ? await store.charge(charges, now) : { ok: true as const };
+        if (charged.ok) return store;
+        if (leases.length > 0)
+          await store.release(
+            leases.map((l) => l.key),
+            leases[0]!.holder,
+          );
+        throw refusals[charged.index]!();
+      } catch (error) {
+        if (error instanceof LimitRefusal) throw error;
+        store = this.stores.failed(store, error);
+      }
+    }
+  }
+
+  private async settle(entry: Open, outcome: CallOutcome): Promise<void> {
+    const { store } = entry;
+    const now = this.clock();
+    const work: Array<Promise<void>> = [];
+    if (entry.leases.length > 0)
+      work.push(
+        store.release(
+          entry.leases.map((l) => l.key),
+          entry.leases[0]!.holder,
+        ),
+      );
+    if (!outcome.success && entry.successCharge) {
+      const { key, endsAt } = entry.successCharge;
+      work.push(store.adjust(key, -1, endsAt, now));
+    }
+    if (entry.budgetCharge) {
+      const { key, endsAt, amount } = entry.budgetCharge;
+      work.push(store.adjust(key, (outcome.success ? outcome.cost : 0) - amount, endsAt, now));
+    }
+    if (entry.tpmTokenId !== undefined && outcome.tokens > 0) {
+      const minute = fixedWindow(now, MINUTE_MS);
+      work.push(store.adjust(`tpm:${entry.tpmTokenId}:${minute.id}`, outcome.tokens, minute.endsAt, now));
+    }
+    await Promise.all(work);
+  }
+
+  private track(entry: Open): void {
+    this.open.add(entry);
+    this.renewTimer ??= setInterval(() => this.renewAll(), RENEW_EVERY_MS).unref();
+  }
+
+  private untrack(entry: Open): void {
+    this.open.delete(entry);
+    if (this.open.size === 0) this.close();
+  }
+
+  private renewAll(): void {
+    const now = this.clock();
+    for (const entry of this.open) {
+      for (const lease of entry.leases) lease.until = now + LEASE_MS;
+      entry.store.renew(entry.leases, now).catch(() => undefined);
+    }
+  }
+}
+
+const FREE: Admission = { finish() {} };
+
+/** The counters one call is charged to, each with the refusal it answers when full. */
+class ChargePlan {
+  readonly charges: WindowCharge[] = [];
+  readonly refusals: Array<() => LimitRefusal> = [];
+  private readonly now: number;
+
+  constructor(now: number) {
+    this.now = now;
+  }
+
+  add(
+    name: string,
+    window: Window,
+    amount: number,
+    limit: number,
+    refusal: { message: string; code: string },
+  ): WindowCharge {
+    const charge = { key: `${name}:${window.id}`, amount, limit, endsAt: window.endsAt };
+    this.charges.push(charge);
+    const retryAfter = secondsUntil(window.endsAt, this.now);
+    this.refusals.push(() => new LimitRefusal(refusal.message, refusal.code, retryAfter));
+    return charge;
+  }
+}

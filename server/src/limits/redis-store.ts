@@ -1,0 +1,122 @@
+import type { RedisConnection } from '../cache/redis-connection.ts';
+import type { ChargeResult, LeaseRequest, LimitStore, WindowCharge } from './store.ts';
+
+/** Keys outlive their window by this much, so a node with a slightly late clock still finds them. */
+const KEEP_AFTER_END_MS = 5000;
+
+/**
+ * KEYS: counters. ARGV: now, then amount, limit, endsAt per key. A counter refuses when adding
+ * the amount (at least 1) would pass its limit; all are added or none. Keys expire by themselves.
+ */
+const CHARGE = `
+local now = tonumber(ARGV[1])
+for i, key in ipairs(KEYS) do
+  local limit = tonumber(ARGV[i * 3])
+  if limit > 0 then
+    local amount = math.max(tonumber(ARGV[i * 3 - 1]), 1)
+    if tonumber(redis.call('GET', key) or '0') + amount > limit then return {0, i - 1, ARGV[i * 3 + 1]} end
+  end
+end
+for i, key in ipairs(KEYS) do
+  local amount = tonumber(ARGV[i * 3 - 1])
+  if amount ~= 0 then
+    redis.call('INCRBY', key, amount)
+    redis.call('PEXPIRE', key, math.max(1, tonumber(ARGV[i * 3 + 1]) - now + ${KEEP_AFTER_END_MS}))
+  end
+end
+return {1}`;
+
+/** KEYS[1]: counter. ARGV: delta, endsAt, now. Never leaves a counter at or below zero. */
+const ADJUST = `
+local ttl = tonumber(ARGV[2]) - tonumber(ARGV[3])
+if ttl <= 0 then return 0 end
+local value = redis.call('INCRBY', KEYS[1], ARGV[1])
+if value <= 0 then redis.call('DEL', KEYS[1]) else redis.call('PEXPIRE', KEYS[1], ttl + ${KEEP_AFTER_END_MS}) end
+return value`;
+
+/** KEYS: sorted sets of holders scored by lease end. ARGV: now, holder, then limit, until per key. */
+const ACQUIRE = `
+local now = tonumber(ARGV[1])
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+  if redis.call('ZCARD', key) >= tonumber(ARGV[i * 2 + 1]) then return i - 1 end
+end
+for i, key in ipairs(KEYS) do
+  local untilMs = tonumber(ARGV[i * 2 + 2])
+  redis.call('ZADD', key, untilMs, ARGV[2])
+  redis.call('PEXPIRE', key, math.max(1, untilMs - now + ${KEEP_AFTER_END_MS}))
+end
+return -1`;
+
+/** KEYS: sorted sets. ARGV: now, holder, then until per key. Only leases still held are extended. */
+const RENEW = `
+local now = tonumber(ARGV[1])
+for i, key in ipairs(KEYS) do
+  local untilMs = tonumber(ARGV[i + 2])
+  if redis.call('ZSCORE', key, ARGV[2]) then
+    redis.call('ZADD', key, untilMs, ARGV[2])
+    redis.call('PEXPIRE', key, math.max(1, untilMs - now + ${KEEP_AFTER_END_MS}))
+  end
+end
+return 1`;
+
+/** Counters shared by every node on one Redis: each operation is one atomic script. */
+export class RedisLimitStore implements LimitStore {
+  readonly name = 'redis' as const;
+  private readonly prefix: string;
+  private readonly redis: RedisConnection;
+
+  constructor(redis: RedisConnection) {
+    this.redis = redis;
+    this.prefix = `${redis.keyPrefix}limits:`;
+  }
+
+  get connected(): boolean {
+    return this.redis.connected;
+  }
+
+  async charge(charges: WindowCharge[], now: number): Promise<ChargeResult> {
+    const args = charges.flatMap((c) => [c.amount, c.limit, c.endsAt]);
+    const answer = (await this.redis.client.eval(
+      CHARGE,
+      charges.length,
+      ...charges.map((c) => this.prefix + c.key),
+      now,
+      ...args,
+    )) as [number, number?, string?];
+    return answer[0] === 1 ? { ok: true } : { ok: false, index: answer[1]!, endsAt: Number(answer[2]) };
+  }
+
+  async adjust(key: string, delta: number, endsAt: number, now: number): Promise<void> {
+    if (delta === 0) return;
+    await this.redis.client.eval(ADJUST, 1, this.prefix + key, delta, endsAt, now);
+  }
+
+  async read(keys: string[]): Promise<number[]> {
+    if (keys.length === 0) return [];
+    const values = await this.redis.client.mget(...keys.map((key) => this.prefix + key));
+    return values.map((value) => Math.max(0, Number(value ?? 0)));
+  }
+
+  async acquire(leases: LeaseRequest[], now: number): Promise<number> {
+    if (leases.length === 0) return -1;
+    const args = leases.flatMap((l) => [l.limit, l.until]);
+    const holder = leases[0]!.holder;
+    const keys = leases.map((l) => this.prefix + l.key);
+    return Number(await this.redis.client.eval(ACQUIRE, keys.length, ...keys, now, holder, ...args));
+  }
+
+  async renew(leases: LeaseRequest[], now: number): Promise<void> {
+    if (leases.length === 0) return;
+    const keys = leases.map((l) => this.prefix + l.key);
+    const holder = leases[0]!.holder;
+    await this.redis.client.eval(RENEW, keys.length, ...keys, now, holder, ...leases.map((l) => l.until));
+  }
+
+  async release(keys: string[], holder: string): Promise<void> {
+    if (keys.length === 0) return;
+    const pipeline = this.redis.client.pipeline();
+    for (const key of keys) pipeline.zrem(this.prefix + key, holder);
+    await pipeline.exec();
+  }
+}

@@ -1,0 +1,82 @@
+import { LogType } from '@relaygate/contract';
+import type { Store } from '../store/db.ts';
+import type { NewLog } from '../store/logs.ts';
+import { nowSeconds } from '../store/users.ts';
+
+/** A refused call as the usage log shows it. */
+export interface Refusal {
+  userId: number;
+  username: string;
+  tokenId: number;
+  tokenName: string;
+  group: string;
+  model: string;
+  requestId: string;
+  /** limit code, e.g. key_rpm_limited */
+  code: string;
+  message: string;
+}
+
+const FLUSH_EVERY_MS = 1000;
+/** Rows written per flush at most: a flood of refused calls must not become a flood of writes. */
+const MOST_ROWS_PER_FLUSH = 100;
+
+/**
+ * Writes refusals by a limit to the usage log as error rows (type 5, "rate limit: …"), in batches
+ * once a second. Past MOST_ROWS_PER_FLUSH in one second the rest are counted in one summary row.
+ */
+export class RefusalLog {
+  private readonly store: Store;
+  private readonly onError: (error: unknown) => void;
+  private rows: Array<NewLog & { created_at: number }> = [];
+  private dropped = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(store: Store, onError: (error: unknown) => void) {
+    this.store = store;
+    this.onError = onError;
+  }
+
+  add(refusal: Refusal): void {
+    if (this.rows.length >= MOST_ROWS_PER_FLUSH) {
+      this.dropped++;
+    } else {
+      this.rows.push({
+        user_id: refusal.userId,
+        username: refusal.username,
+        type: LogType.Error,
+        content: `rate limit: ${refusal.message}`,
+        token_name: refusal.tokenName,
+        token_id: refusal.tokenId,
+        model_name: refusal.model,
+        group: refusal.group,
+        request_id: refusal.requestId,
+        other: JSON.stringify({ error_type: 'rate_limit', error_code: refusal.code, status_code: 429 }),
+        created_at: nowSeconds(),
+      });
+    }
+    this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS).unref();
+  }
+
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const rows = this.rows;
+    if (this.dropped > 0 && rows.length > 0) {
+      const last = rows[rows.length - 1]!;
+      rows.push({
+        ...last,
+        content: `rate limit: ${this.dropped} more calls refused in the same second`,
+        request_id: '',
+      });
+    }
+    this.rows = [];
+    this.dropped = 0;
+    if (rows.length === 0) return;
+    try {
+      await this.store.db.insertInto('logs').values(rows).execute();
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+}

@@ -132,7 +132,8 @@ describe.skipIf(databaseUnavailable())('relay limits on one process', () => {
     await seedChannel(t, { baseUrl: `${mock.url}/broken`, models: ['gpt-4o'] });
     const key = await limitedKey({ concurrency_limit: 1 });
     const broken = { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] };
-    for (let i = 0; i < 3; i++) expect((await chat(t.url, key, '/v1/chat/completions', broken)).status).toBe(502);
+    for (let i = 0; i < 3; i++)
+      expect((await chat(t.url, key, '/v1/chat/completions', broken)).status).toBe(502);
     expect((await chat(t.url, key)).status).toBe(200);
   });
 

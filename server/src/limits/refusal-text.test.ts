@@ -29,7 +29,7 @@ describe('refusal texts', () => {
 
   it('say the same in Chinese', () => {
     expect(render(modelRequestsText(model(10, 5)), 'zh')).toBe(
-      '已达到模型请求速率限制：每 3 分钟最多 10 次请求、最多 5 次成功请求',
+      '已达到模型请求速率限制：每 3 分钟最多 10 次请求和最多 5 次成功请求',
     );
     expect(render(keyRpmText(1), 'zh')).toBe('此 API 密钥每分钟最多请求 1 次');
     expect(render(keyBudgetText('monthly'), 'zh')).toBe('此 API 密钥的每月预算已用完');

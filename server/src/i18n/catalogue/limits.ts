@@ -13,7 +13,7 @@ export const limitMessages = {
   },
   'limits.requests': { en: '{count} requests', zh: '最多 {count} 次请求' },
   'limits.successfulRequests': { en: '{count} successful requests', zh: '最多 {count} 次成功请求' },
-  'limits.both': { en: '{first} and {second}', zh: '{first}、{second}' },
+  'limits.both': { en: '{first} and {second}', zh: '{first}和{second}' },
   'limits.keyRpm': {
     en: 'this API key may make {rpm} requests per minute',
     zh: '此 API 密钥每分钟最多请求 {rpm} 次',

@@ -3,6 +3,7 @@ import { expect, test } from './support/test.ts';
 import { MODEL, gatewayUrl } from './support/constants.ts';
 import { apiCall, apiGet, uniqueSuffix } from './support/console-api.ts';
 import { optionValues, registerUser, setOptions, setUserQuota, withRoot } from './support/root.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 import { englishPagesWithoutErrors, signIn } from './support/session.ts';
 
 /**
@@ -66,6 +67,7 @@ test('a call refused by the key limit of 1 request per minute is an error row sa
   const zhRow = page.locator('.ant-table-row', { hasText: tokenName }).filter({ hasText: '限流' });
   await expect(zhRow).toContainText('错误');
   await expect(zhRow).toContainText('限流：此 API 密钥每分钟最多请求 1 次');
+  await keepScreenshot(page, 'limits-refused-call-log-zh');
 });
 
 test('root adds a group override row on the rate-limit tab; it is saved as the JSON the server validates', async ({
@@ -104,6 +106,15 @@ test('root adds a group override row on the rate-limit tab; it is saved as the J
       await expect(admin.locator(rowInput(0, 'group'))).toHaveValue(group);
       await expect(admin.locator(rowInput(0, 'total'))).toHaveValue('5');
       await expect(admin.locator(rowInput(0, 'success'))).toHaveValue('3');
+
+      // The dark theme: the rows still fit, kept as an artifact to look at.
+      await admin.getByTestId('theme-toggle').click();
+      await expect(admin.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expect(admin.locator(rowInput(0, 'group'))).toHaveValue(group);
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await keepScreenshot(admin, 'limits-group-editor-390-dark');
+      await admin.getByTestId('theme-toggle').click();
+      await expect(admin.locator('html')).not.toHaveAttribute('data-theme', 'dark');
     });
   } finally {
     await withRoot(browser, (admin) => setOptions(admin, before));

@@ -39,7 +39,7 @@ export function GroupLimitsEditor({ id = 'groupLimits', value = [], onChange }: 
       {value.map((row, index) => (
         <div key={index} data-testid="group-limit-row">
           <Flex wrap gap={8} align="end">
-            <label style={cell(160)}>
+            <label style={cell(240)}>
               <Typography.Text type="secondary">{t('setting.groupLimits.group')}</Typography.Text>
               <AutoComplete
                 id={`${id}_${index}_group`}

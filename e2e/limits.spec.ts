@@ -61,6 +61,8 @@ test('a call refused by the key limit of 1 request per minute is an error row sa
   await expect(row).toContainText('Error');
   await expect(row).toContainText('rate limit: this API key may make 1 requests per minute');
   await expect(row).toContainText(MODEL);
+  // It never reached an upstream: no duration or stream mode is shown for it.
+  await expect(row).not.toContainText('Non-stream');
 
   await page.getByTestId('language-menu').hover();
   await page.getByRole('menuitem', { name: '中文' }).click();

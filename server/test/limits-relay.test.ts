@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsRoot, type ConsoleClient } from './support/console-client.ts';
 import { budgetWindow } from '../src/limits/windows.ts';
+import { contentIn } from '../src/store/log-text.ts';
 import { burst, chat, CHAT_ANSWER, setTokenLimits } from './support/limits.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
 import { seedChannel, seedToken, setRelayOption, waitFor } from './support/relay-seed.ts';
@@ -67,6 +68,8 @@ describe.skipIf(databaseUnavailable())('relay limits on one process', () => {
       '100 refusals logged',
     );
     expect(rows[0]!.content).toBe('rate limit: this API key may make 10 requests per minute');
+    // The same reason in the console's Chinese.
+    expect(contentIn(rows[0]!, 'zh')).toBe('限流：此 API 密钥每分钟最多请求 10 次');
     expect(JSON.parse(rows[0]!.other ?? '{}')).toMatchObject({
       error_type: 'rate_limit',
       error_code: 'key_rpm_limited',

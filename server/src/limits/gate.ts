@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { HealthLog } from '../cache/redis-connection.ts';
 import { ClusterLimitStore } from './cluster-store.ts';
+import type { Text } from '../i18n/text.ts';
 import { modelRateLimit, type LimitSettings } from './model-rate-limit.ts';
+import {
+  keyBudgetText,
+  keyConcurrencyText,
+  keyRpmText,
+  keyTpmText,
+  modelRequestsText,
+  refusalSentence,
+} from './refusal-text.ts';
 import type { LimitStores } from './stores.ts';
 import type { LeaseRequest, LimitStore, WindowCharge } from './store.ts';
 import { budgetWindow, fixedWindow, secondsUntil, type BudgetPeriod, type Window } from './windows.ts';
@@ -104,7 +113,7 @@ export class LimitGate {
     if (model) {
       const window = fixedWindow(now, model.durationMinutes * MINUTE_MS);
       const refusal = {
-        message: `you have reached the request limit: ${model.describe} per ${model.durationMinutes} minute(s)`,
+        text: modelRequestsText(model),
         code: 'model_request_rate_limited',
       };
       if (model.total > 0) plan.add(`mrl:all:${caller.userId}`, window, 1, model.total, refusal);
@@ -114,14 +123,14 @@ export class LimitGate {
     const { rpm, tpm, periodQuota, period } = limits;
     if (rpm > 0) {
       plan.add(`rpm:${caller.tokenId}`, minute, 1, rpm, {
-        message: `this API key may make ${rpm} requests per minute`,
+        text: keyRpmText(rpm),
         code: 'key_rpm_limited',
       });
     }
     if (tpm > 0) {
       // Only checked here: the tokens are added when the call settles.
       plan.add(`tpm:${caller.tokenId}`, minute, 0, tpm, {
-        message: `this API key may use ${tpm} tokens per minute`,
+        text: keyTpmText(tpm),
         code: 'key_tpm_limited',
       });
     }
@@ -133,7 +142,7 @@ export class LimitGate {
         Math.max(0, Math.round(estimate)),
         periodQuota,
         {
-          message: `this API key's ${period} budget is used up`,
+          text: keyBudgetText(period),
           code: 'key_budget_exhausted',
         },
       );
@@ -180,7 +189,7 @@ export class LimitGate {
         const full = leases.length > 0 ? await store.acquire(leases, now) : -1;
         if (full >= 0)
           throw new LimitRefusal(
-            `this API key may run ${leases[full]!.limit} calls at once`,
+            refusalSentence(keyConcurrencyText(leases[full]!.limit)),
             'key_concurrency_limited',
             1,
           );
@@ -261,12 +270,12 @@ class ChargePlan {
     window: Window,
     amount: number,
     limit: number,
-    refusal: { message: string; code: string },
+    refusal: { text: Text; code: string },
   ): WindowCharge {
     const charge = { key: `${name}:${window.id}`, amount, limit, endsAt: window.endsAt };
     this.charges.push(charge);
     const retryAfter = secondsUntil(window.endsAt, this.now);
-    this.refusals.push(() => new LimitRefusal(refusal.message, refusal.code, retryAfter));
+    this.refusals.push(() => new LimitRefusal(refusalSentence(refusal.text), refusal.code, retryAfter));
     return charge;
   }
 }

@@ -12,8 +12,6 @@ export interface ModelRateLimit {
   total: number;
   /** Successful requests. */
   success: number;
-  /** For the refusal message. */
-  describe: string;
 }
 
 /**
@@ -29,6 +27,5 @@ export function modelRateLimit(settings: LimitSettings, group: string): ModelRat
     ? overrides[group]!
     : [settings.number('ModelRequestRateLimitCount'), settings.number('ModelRequestRateLimitSuccessCount')];
   if (success <= 0 && total <= 0) return null;
-  const parts = [total > 0 ? `${total} requests` : '', success > 0 ? `${success} successful requests` : ''];
-  return { durationMinutes, total, success, describe: parts.filter(Boolean).join(' and ') };
+  return { durationMinutes, total, success };
 }

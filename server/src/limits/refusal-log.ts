@@ -1,7 +1,10 @@
 import { LogType } from '@relaygate/contract';
+import { msg } from '../i18n/text.ts';
 import type { Store } from '../store/db.ts';
+import { describedBy } from '../store/log-text.ts';
 import type { NewLog } from '../store/logs.ts';
 import { nowSeconds } from '../store/users.ts';
+import { textOfRefusal } from './refusal-text.ts';
 
 /** A refused call as the usage log shows it. */
 export interface Refusal {
@@ -20,6 +23,13 @@ export interface Refusal {
 const FLUSH_EVERY_MS = 1000;
 /** Rows written per flush at most: a flood of refused calls must not become a flood of writes. */
 const MOST_ROWS_PER_FLUSH = 100;
+
+/** A refused call's row: "rate limit: <reason>", kept language-neutral when the reason is one of ours. */
+function describeRefusal(refusal: Refusal): { content: string; other: string } {
+  const other = { error_type: 'rate_limit', error_code: refusal.code, status_code: 429 };
+  const reason = textOfRefusal(refusal.message) ?? { en: refusal.message, zh: refusal.message };
+  return describedBy(msg('limits.logRow', { reason }), other);
+}
 
 /**
  * Writes refusals by a limit to the usage log as error rows (type 5, "rate limit: …"), in batches
@@ -45,13 +55,12 @@ export class RefusalLog {
         user_id: refusal.userId,
         username: refusal.username,
         type: LogType.Error,
-        content: `rate limit: ${refusal.message}`,
+        ...describeRefusal(refusal),
         token_name: refusal.tokenName,
         token_id: refusal.tokenId,
         model_name: refusal.model,
         group: refusal.group,
         request_id: refusal.requestId,
-        other: JSON.stringify({ error_type: 'rate_limit', error_code: refusal.code, status_code: 429 }),
         created_at: nowSeconds(),
       });
     }
@@ -64,9 +73,10 @@ export class RefusalLog {
     const rows = this.rows;
     if (this.dropped > 0 && rows.length > 0) {
       const last = rows[rows.length - 1]!;
+      const other = { error_type: 'rate_limit', error_code: 'refused_calls', status_code: 429 };
       rows.push({
         ...last,
-        content: `rate limit: ${this.dropped} more calls refused in the same second`,
+        ...describedBy(msg('limits.logMoreRefused', { count: this.dropped }), other),
         request_id: '',
       });
     }

@@ -1,6 +1,7 @@
 import { accountMessages } from './account.ts';
 import { channelMessages } from './channel.ts';
 import { commonMessages } from './common.ts';
+import { limitMessages } from './limits.ts';
 import { logMessages } from './log.ts';
 import { mailMessages } from './mail.ts';
 import { moneyMessages } from './money.ts';
@@ -22,6 +23,7 @@ export const AREAS = [
   moneyMessages,
   optionMessages,
   logMessages,
+  limitMessages,
   mailMessages,
   oauthMessages,
 ] as const;
@@ -34,6 +36,7 @@ export const CATALOGUE = {
   ...moneyMessages,
   ...optionMessages,
   ...logMessages,
+  ...limitMessages,
   ...mailMessages,
   ...oauthMessages,
 } as const;

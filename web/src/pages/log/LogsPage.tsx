@@ -19,7 +19,7 @@ import { useLogColumns } from './use-log-columns.tsx';
 
 /** /log: usage logs (all users for admins, one's own otherwise) with filters and statistics. */
 export function LogsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const admin = isAdmin(useSessionUser());
   const queryClient = useQueryClient();
   const { page, pageSize, setPage, pagination } = usePaging();
@@ -32,7 +32,8 @@ export function LogsPage() {
   const query = useMemo(() => filterToQuery(filter, admin), [filter, admin]);
 
   const logs = useQuery({
-    queryKey: [...LOGS_QUERY_KEY, 'list', admin, page, pageSize, query],
+    // The server words the rows' content in the console's language: another language, another list.
+    queryKey: [...LOGS_QUERY_KEY, 'list', admin, page, pageSize, query, i18n.language],
     queryFn: () => fetchLogs(admin, page, pageSize, query),
     placeholderData: keepPreviousData,
   });

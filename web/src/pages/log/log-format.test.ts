@@ -8,6 +8,7 @@ import {
   frtSeconds,
   logTypeTag,
   parseOther,
+  refusedByLimit,
   shownContent,
   upstreamModel,
 } from './log-format.ts';
@@ -103,5 +104,23 @@ describe('shownContent', () => {
       '管理员 root 将额度从 0 修改为 5',
     );
     expect(shownContent({ type: LogType.Error, content: 'upstream error' }, [])).toBe('upstream error');
+  });
+});
+
+describe('refusedByLimit', () => {
+  const refusal = JSON.stringify({
+    error_type: 'rate_limit',
+    error_code: 'key_rpm_limited',
+    status_code: 429,
+  });
+  it('is an error row the gateway wrote for a call a limit refused', () => {
+    expect(refusedByLimit({ type: LogType.Error, other: refusal })).toBe(true);
+  });
+  it('is no other row', () => {
+    expect(
+      refusedByLimit({ type: LogType.Error, other: JSON.stringify({ error_type: 'upstream_error' }) }),
+    ).toBe(false);
+    expect(refusedByLimit({ type: LogType.Error, other: '' })).toBe(false);
+    expect(refusedByLimit({ type: LogType.Consume, other: refusal })).toBe(false);
   });
 });

@@ -44,6 +44,14 @@ export function parseOther(text: string | null | undefined): ConsumeLogOther {
   }
 }
 
+/**
+ * An error row of a call a limit refused before it reached any upstream (the gateway writes
+ * `error_type: "rate_limit"`): it has no duration or stream mode to show.
+ */
+export function refusedByLimit(row: { type: number; other: string | null | undefined }): boolean {
+  return row.type === LogType.Error && parseOther(row.other).error_type === 'rate_limit';
+}
+
 /** The channels a request went through, as `3 → 5`; null when there was no retry info. */
 export function channelChain(other: ConsumeLogOther): string | null {
   const channels = other.admin_info?.use_channel;

@@ -13,6 +13,7 @@ import {
   frtSeconds,
   logTypeTag,
   parseOther,
+  refusedByLimit,
   shownContent,
   upstreamModel,
 } from './log-format.ts';
@@ -100,6 +101,7 @@ export function useLogColumns(
       width: 110,
       render: (_, row) => {
         if (row.type !== LogType.Consume && row.type !== LogType.Error) return null;
+        if (refusedByLimit(row)) return null;
         const frt = parseOther(row.other).frt;
         return (
           <Space size={2} wrap>

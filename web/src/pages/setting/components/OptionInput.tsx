@@ -1,7 +1,9 @@
 import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../model/option-fields.ts';
+import type { GroupLimitRow } from '../model/group-limits.ts';
 import { ConfirmOffSwitch } from './ConfirmOffSwitch.tsx';
+import { GroupLimitsEditor } from './GroupLimitsEditor.tsx';
 
 /** antd's Form.Item passes id, value and onChange; they go straight to the input. */
 type Props = { field: FieldSpec } & Record<string, unknown>;
@@ -35,6 +37,14 @@ export function OptionInput({ field, ...control }: Props) {
           {...control}
           rows={field.rows ?? 6}
           style={field.kind === 'json' ? { fontFamily: 'monospace' } : undefined}
+        />
+      );
+    case 'groupLimits':
+      return (
+        <GroupLimitsEditor
+          id={control.id as string | undefined}
+          value={control.value as GroupLimitRow[] | undefined}
+          onChange={control.onChange as ((rows: GroupLimitRow[]) => void) | undefined}
         />
       );
     case 'secret':

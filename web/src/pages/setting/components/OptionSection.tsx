@@ -83,7 +83,8 @@ export function OptionSection({ section, options, children, actions }: Props) {
     if (plan.kind === 'problems') return;
     setSaving(true);
     try {
-      await save(plan.changes);
+      const report = await save(plan.changes);
+      form.setFields(report.failures.map((failure) => ({ name: failure.key, errors: [failure.message] })));
       const secrets = section.fields.filter((field) => field.kind === 'secret');
       form.setFieldsValue(Object.fromEntries(secrets.map((field) => [field.key, ''])));
     } finally {

@@ -1,7 +1,18 @@
 import type { OptionItem } from '@relaygate/contract';
+import { groupLimitProblems, groupLimitsJson, parseGroupLimits, type GroupLimitRow } from './group-limits.ts';
 
 /** How one option is edited in a settings section. */
-export type FieldKind = 'bool' | 'int' | 'float' | 'text' | 'textarea' | 'json' | 'secret' | 'select';
+export type FieldKind =
+  | 'bool'
+  | 'int'
+  | 'float'
+  | 'text'
+  | 'textarea'
+  | 'json'
+  | 'secret'
+  | 'select'
+  /** ModelRequestRateLimitGroup, edited as rows (see group-limits.ts). */
+  | 'groupLimits';
 
 export interface FieldSpec {
   /** The option key, exactly as in the server's registry. */
@@ -31,7 +42,7 @@ export interface FieldSpec {
 }
 
 export type OptionMap = Record<string, string>;
-export type FormValue = string | number | boolean | null | undefined;
+export type FormValue = string | number | boolean | GroupLimitRow[] | null | undefined;
 export type FormValues = Record<string, FormValue>;
 
 export interface OptionChange {
@@ -39,7 +50,7 @@ export interface OptionChange {
   value: string;
 }
 
-export type FieldProblem = 'required' | 'invalidJson' | 'notNumber' | 'tooSmall' | 'tooLarge';
+export type FieldProblem = 'required' | 'invalidJson' | 'notNumber' | 'tooSmall' | 'tooLarge' | 'badRows';
 
 export function optionMap(items: OptionItem[]): OptionMap {
   return Object.fromEntries(items.map(({ key, value }) => [key, value]));
@@ -105,6 +116,9 @@ export function toFormValues(fields: FieldSpec[], options: OptionMap): FormValue
       case 'secret':
         values[field.key] = '';
         break;
+      case 'groupLimits':
+        values[field.key] = parseGroupLimits(stored ?? '') ?? [];
+        break;
       default:
         values[field.key] = stored ?? '';
     }
@@ -122,7 +136,12 @@ export function fieldProblem(field: FieldSpec, value: FormValue): FieldProblem |
     if (field.max !== undefined && number > field.max) return 'tooLarge';
   }
   if (field.kind === 'json' && !isValidJson(String(value ?? ''))) return 'invalidJson';
+  if (field.kind === 'groupLimits' && groupLimitProblems(asRows(value)).length > 0) return 'badRows';
   return undefined;
+}
+
+function asRows(value: FormValue): GroupLimitRow[] {
+  return Array.isArray(value) ? value : [];
 }
 
 /** The stored text for a form value, or undefined when nothing is to be sent (an empty secret). */
@@ -135,6 +154,8 @@ export function toStoredValue(field: FieldSpec, value: FormValue): string | unde
       return String(Number(value));
     case 'json':
       return prettyJson(String(value ?? ''));
+    case 'groupLimits':
+      return groupLimitsJson(asRows(value));
     case 'secret': {
       const text = String(value ?? '').trim();
       return text === '' ? undefined : text;
@@ -149,7 +170,7 @@ export function toStoredValue(field: FieldSpec, value: FormValue): string | unde
 function unchanged(field: FieldSpec, stored: string | undefined, next: string): boolean {
   if (field.kind === 'secret') return false;
   if (stored === undefined) return false;
-  if (field.kind === 'json') return sameJson(stored, next);
+  if (field.kind === 'json' || field.kind === 'groupLimits') return sameJson(stored, next);
   if (field.kind === 'int' || field.kind === 'float') return Number(stored) === Number(next);
   return stored === next;
 }

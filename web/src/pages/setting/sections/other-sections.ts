@@ -12,7 +12,13 @@ export const RATE_LIMIT_SECTION: SectionSpec = {
       min: 1,
       help: 'h.rateLimitSuccess',
     }),
-    jsonArea('ModelRequestRateLimitGroup', 'f.rateLimitGroup', { help: 'h.rateLimitGroup', rows: 6 }),
+    {
+      key: 'ModelRequestRateLimitGroup',
+      kind: 'groupLimits',
+      label: 'f.rateLimitGroup',
+      help: 'h.rateLimitGroup',
+      wide: true,
+    },
   ],
 };
 

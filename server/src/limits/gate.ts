@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HealthLog } from '../cache/redis-connection.ts';
 import { ClusterLimitStore } from './cluster-store.ts';
-import type { Text } from '../i18n/text.ts';
+import { render, type Text } from '../i18n/text.ts';
 import { modelRateLimit, type LimitSettings } from './model-rate-limit.ts';
 import {
   keyBudgetText,
@@ -9,7 +9,6 @@ import {
   keyRpmText,
   keyTpmText,
   modelRequestsText,
-  refusalSentence,
 } from './refusal-text.ts';
 import type { LimitStores } from './stores.ts';
 import type { LeaseRequest, LimitStore, WindowCharge } from './store.ts';
@@ -35,10 +34,14 @@ export interface GateCaller {
 
 /** A call refused by a limit: HTTP 429 with a Retry-After, in the caller's format. */
 export class LimitRefusal extends Error {
+  /** The reason, language-neutral (the usage log renders it in the reader's language). */
+  readonly text: Text;
   readonly code: string;
   readonly retryAfterSeconds: number;
-  constructor(message: string, code: string, retryAfterSeconds: number) {
-    super(message);
+  /** `message` is the reason in English: what the caller's 429 says. */
+  constructor(text: Text, code: string, retryAfterSeconds: number) {
+    super(render(text, 'en'));
+    this.text = text;
     this.code = code;
     this.retryAfterSeconds = retryAfterSeconds;
   }
@@ -188,11 +191,7 @@ export class LimitGate {
       try {
         const full = leases.length > 0 ? await store.acquire(leases, now) : -1;
         if (full >= 0)
-          throw new LimitRefusal(
-            refusalSentence(keyConcurrencyText(leases[full]!.limit)),
-            'key_concurrency_limited',
-            1,
-          );
+          throw new LimitRefusal(keyConcurrencyText(leases[full]!.limit), 'key_concurrency_limited', 1);
         const charged = charges.length > 0 ? await store.charge(charges, now) : { ok: true as const };
         if (charged.ok) return store;
         if (leases.length > 0)
@@ -275,7 +274,7 @@ class ChargePlan {
     const charge = { key: `${name}:${window.id}`, amount, limit, endsAt: window.endsAt };
     this.charges.push(charge);
     const retryAfter = secondsUntil(window.endsAt, this.now);
-    this.refusals.push(() => new LimitRefusal(refusalSentence(refusal.text), refusal.code, retryAfter));
+    this.refusals.push(() => new LimitRefusal(refusal.text, refusal.code, retryAfter));
     return charge;
   }
 }

@@ -1,10 +1,9 @@
 import { LogType } from '@relaygate/contract';
-import { msg } from '../i18n/text.ts';
+import { msg, type Text } from '../i18n/text.ts';
 import type { Store } from '../store/db.ts';
 import { describedBy } from '../store/log-text.ts';
 import type { NewLog } from '../store/logs.ts';
 import { nowSeconds } from '../store/users.ts';
-import { textOfRefusal } from './refusal-text.ts';
 
 /** A refused call as the usage log shows it. */
 export interface Refusal {
@@ -17,18 +16,18 @@ export interface Refusal {
   requestId: string;
   /** limit code, e.g. key_rpm_limited */
   code: string;
-  message: string;
+  /** Why, language-neutral: the row is rendered in its reader's language. */
+  reason: Text;
 }
 
 const FLUSH_EVERY_MS = 1000;
 /** Rows written per flush at most: a flood of refused calls must not become a flood of writes. */
 const MOST_ROWS_PER_FLUSH = 100;
 
-/** A refused call's row: "rate limit: <reason>", kept language-neutral when the reason is one of ours. */
+/** A refused call's row: "rate limit: <reason>", kept language-neutral. */
 function describeRefusal(refusal: Refusal): { content: string; other: string } {
   const other = { error_type: 'rate_limit', error_code: refusal.code, status_code: 429 };
-  const reason = textOfRefusal(refusal.message) ?? { en: refusal.message, zh: refusal.message };
-  return describedBy(msg('limits.logRow', { reason }), other);
+  return describedBy(msg('limits.logRow', { reason: refusal.reason }), other);
 }
 
 /**

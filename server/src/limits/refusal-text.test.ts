@@ -7,9 +7,8 @@ import {
   keyRpmText,
   keyTpmText,
   modelRequestsText,
-  refusalSentence,
-  textOfRefusal,
 } from './refusal-text.ts';
+import { LimitRefusal } from './gate.ts';
 
 const model = (total: number, success: number) => ({ durationMinutes: 3, total, success });
 
@@ -35,10 +34,12 @@ describe('refusal texts', () => {
     expect(render(keyBudgetText('monthly'), 'zh')).toBe('此 API 密钥的每月预算已用完');
   });
 
-  it('find the neutral form of a sentence they produced, and of no other', () => {
-    const sentence = refusalSentence(keyRpmText(7));
-    expect(textOfRefusal(sentence)).toEqual(keyRpmText(7));
-    expect(textOfRefusal(render(CHANNELS_BUSY_TEXT, 'en'))).toEqual(CHANNELS_BUSY_TEXT);
-    expect(textOfRefusal('this API key may make 8 requests per minute')).toBeUndefined();
+  it('travel with the refusal: its message is the English the caller gets, its text the neutral form', () => {
+    const refusal = new LimitRefusal(keyRpmText(7), 'key_rpm_limited', 12);
+    expect(refusal.message).toBe('this API key may make 7 requests per minute');
+    expect(refusal.text).toEqual(keyRpmText(7));
+    expect(render(CHANNELS_BUSY_TEXT, 'en')).toBe(
+      'every channel for this model is at its concurrency limit; try again shortly',
+    );
   });
 });

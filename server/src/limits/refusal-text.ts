@@ -1,4 +1,4 @@
-import { msg, render, type Text } from '../i18n/text.ts';
+import { msg, type Text } from '../i18n/text.ts';
 import type { ModelRateLimit } from './model-rate-limit.ts';
 import type { BudgetPeriod } from './windows.ts';
 
@@ -26,23 +26,3 @@ export const keyBudgetText = (period: Exclude<BudgetPeriod, ''>): Text =>
   msg('limits.keyBudget', { period: PERIOD_TEXT[period] });
 
 export const CHANNELS_BUSY_TEXT = msg('limits.channelsBusy');
-
-/** Distinct refusal sentences remembered at most (they vary only with the configured limits). */
-const MOST_REMEMBERED = 1000;
-const remembered = new Map<string, Text>([[render(CHANNELS_BUSY_TEXT, 'en'), CHANNELS_BUSY_TEXT]]);
-
-/**
- * The English sentence of a refusal, remembered so that the usage log can store its language-neutral
- * form: the relay hands the log only the sentence (see textOfRefusal).
- */
-export function refusalSentence(text: Text): string {
-  const sentence = render(text, 'en');
-  if (!remembered.has(sentence)) {
-    if (remembered.size >= MOST_REMEMBERED) remembered.clear();
-    remembered.set(sentence, text);
-  }
-  return sentence;
-}
-
-/** The language-neutral form of a refusal sentence this process produced, if it did. */
-export const textOfRefusal = (sentence: string): Text | undefined => remembered.get(sentence);

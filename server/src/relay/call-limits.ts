@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LimitRefusal, type Admission } from '../limits/index.ts';
+import { CHANNELS_BUSY_TEXT } from '../limits/refusal-text.ts';
+import { render, type Text } from '../i18n/text.ts';
 import type { Caller } from './caller.ts';
 import type { RelayBody } from './relay-body.ts';
 import { RelayError } from './relay-error.ts';
@@ -19,7 +21,7 @@ export function limitExceeded(message: string, code: string, retryAfterSeconds: 
 }
 
 /** Puts a refused call in the usage log (an error row saying which limit and why). */
-function logRefusal(app: FastifyInstance, caller: Caller, call: CallNames, code: string, message: string) {
+function logRefusal(app: FastifyInstance, caller: Caller, call: CallNames, code: string, reason: Text) {
   app.limits.refusals.add({
     userId: caller.userId,
     username: caller.username,
@@ -29,7 +31,7 @@ function logRefusal(app: FastifyInstance, caller: Caller, call: CallNames, code:
     model: call.model,
     requestId: call.requestId,
     code,
-    message,
+    reason,
   });
 }
 
@@ -46,16 +48,16 @@ export async function admitCall(
     );
   } catch (error) {
     if (!(error instanceof LimitRefusal)) throw error;
-    logRefusal(app, caller, call, error.code, error.message);
+    logRefusal(app, caller, call, error.code, error.text);
     throw limitExceeded(error.message, error.code, error.retryAfterSeconds);
   }
 }
 
-const CHANNELS_BUSY = 'every channel for this model is at its concurrency limit; try again shortly';
+const CHANNELS_BUSY = render(CHANNELS_BUSY_TEXT, 'en');
 
 /** Every capped channel able to serve the call is busy: logged, and answered 429. */
 export function channelsFull(app: FastifyInstance, caller: Caller, call: CallNames): RelayError {
-  logRefusal(app, caller, call, 'channels_busy', CHANNELS_BUSY);
+  logRefusal(app, caller, call, 'channels_busy', CHANNELS_BUSY_TEXT);
   return limitExceeded(CHANNELS_BUSY, 'channels_busy', 1);
 }
 

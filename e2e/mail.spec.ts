@@ -1,6 +1,7 @@
 import { startMailCatcher, type MailCatcher } from '../server/test/support/mail-catcher.ts';
 import { uniqueSuffix } from './support/console-api.ts';
-import { setOptionsAsRoot, withRoot } from './support/root.ts';
+import { gatewayUrl } from './support/constants.ts';
+import { optionValues, setOptionsAsRoot, withRoot } from './support/root.ts';
 import { englishPagesWithoutErrors, signIn } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -12,10 +13,14 @@ test.describe.configure({ mode: 'serial' });
 englishPagesWithoutErrors();
 
 let smtp: MailCatcher;
+let serverAddressBefore = '';
 const suffix = uniqueSuffix();
 
 test.beforeAll(async ({ browser }) => {
   smtp = await startMailCatcher();
+  serverAddressBefore = await withRoot(browser, async (admin) => {
+    return (await optionValues(admin, ['ServerAddress'])).ServerAddress ?? '';
+  });
   await setOptionsAsRoot(browser, {
     SMTPServer: '127.0.0.1',
     SMTPPort: String(smtp.port),
@@ -23,10 +28,16 @@ test.beforeAll(async ({ browser }) => {
     SMTPFrom: 'e2e@relaygate.test',
     SMTPToken: 'e2e-smtp-password',
     SMTPSSLEnabled: 'false',
+    // Reset links point at the site's own address, never at the Host a request names.
+    ServerAddress: gatewayUrl(),
   });
 });
 test.afterAll(async ({ browser }) => {
-  await setOptionsAsRoot(browser, { EmailVerificationEnabled: 'false', SMTPServer: '' });
+  await setOptionsAsRoot(browser, {
+    EmailVerificationEnabled: 'false',
+    SMTPServer: '',
+    ServerAddress: serverAddressBefore,
+  });
   await smtp?.close();
 });
 

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConsoleClient, registerAndLogin, signInAsRoot } from './support/console-client.ts';
 import { startMailCatcher, smtpOptionsFor, type MailCatcher } from './support/mail-catcher.ts';
@@ -190,6 +191,40 @@ describe.skipIf(databaseUnavailable())('e-mail codes, binding and password reset
       success: false,
       message: expect.stringMatching(/invalid or has expired/),
     });
+  });
+
+  /** A reset request naming another site in its Host header, as a forger would send it. */
+  const askResetAsHost = (email: string, host: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(`/api/reset_password?${new URLSearchParams({ email })}`, t.url);
+      const sent = httpRequest(url, { headers: { host } }, (answer) => {
+        let body = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk: string) => (body += chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
+      });
+      sent.on('error', reject);
+      sent.end();
+    });
+
+  it("puts the site's own address in reset links, never the Host a request names, and refuses without one", async () => {
+    await registerAndLogin(t.url, 'hosted', 'password123', { email: 'hosted@example.com' });
+    const forged = await askResetAsHost('hosted@example.com', 'evil.example');
+    expect(forged.status).toBe(200);
+    const link = new URL(resetLinkIn((await smtp.next('hosted@example.com')).text)!);
+    expect(link.origin).toBe('https://console.example.com');
+
+    await setOption('ServerAddress', '');
+    try {
+      const refused = await askResetAsHost('hosted2@example.com', 'evil.example');
+      expect(JSON.parse(refused.body)).toMatchObject({
+        success: false,
+        message: expect.stringMatching(/server address/),
+      });
+    } finally {
+      await setOption('ServerAddress', 'https://console.example.com');
+    }
+    expect(smtp.to('hosted2@example.com')).toHaveLength(0);
   });
 
   it('answers a reset request for an unknown address exactly as for a known one, and mails nothing', async () => {

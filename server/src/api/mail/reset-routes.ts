@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.ts';
 import { randomAlphanumeric } from '../../auth/random.ts';
@@ -28,11 +28,6 @@ const RESEND_SECONDS = 30;
 const requestQuery = z.object({ email: emailSchema });
 const confirmInput = z.object({ email: emailSchema, token: z.string().trim().min(1).max(128) });
 
-/** The console's origin for links in mails: ServerAddress, or the address this request came to. */
-function siteOrigin(serverAddress: string, request: FastifyRequest): string {
-  return serverAddress || `${request.protocol}://${request.host}`;
-}
-
 /**
  * Password reset: `GET /api/reset_password` mails a single-use link to `/user/reset`, and
  * `POST /api/user/reset` takes it, sets a new random password, answers it and ends every session
@@ -50,7 +45,10 @@ export const resetRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { email } = parseInput(requestQuery, request.query);
       if (!mailer.configured()) throw new ApiError(msg('mail.notConfigured'));
-      const origin = siteOrigin(settings.get('ServerAddress'), request);
+      // Never the address the request names (its Host header): anyone could ask for a victim's
+      // reset with their own host and receive the victim's token through the link.
+      const origin = settings.get('ServerAddress');
+      if (!origin) throw new ApiError(msg('mail.noServerAddress'));
       const language = requestLanguage(request);
       const sendLink = async () => {
         const user = await userByEmail(store.db, email);

@@ -2,6 +2,10 @@ import type { Catalogue } from './types.ts';
 
 /** E-mail (codes, password reset, the test mail), the bot check, and notifications. */
 export const mailMessages = {
+  'mail.noServerAddress': {
+    en: 'password reset needs the site address: the admin must set the server address in the system settings first',
+    zh: '找回密码需要站点地址：管理员需先在系统设置中填写服务器地址',
+  },
   'mail.notConfigured': {
     en: 'e-mail is not configured: the admin must set the SMTP server first',
     zh: '邮件未配置：管理员需先设置 SMTP 服务器',

@@ -23,6 +23,7 @@ describe.skipIf(databaseUnavailable())('Turnstile on login, register, e-mail cod
       TurnstileSiteKey: 'site-key',
       TurnstileSecretKey: SECRET,
       TurnstileCheckEnabled: 'true',
+      ServerAddress: 'https://console.example.com',
     };
     for (const [key, value] of Object.entries(options)) {
       const answer = await root.put('/api/option/', { key, value });

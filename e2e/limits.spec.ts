@@ -64,8 +64,16 @@ test('a call refused by the key limit of 1 request per minute is an error row sa
   // It never reached an upstream: no duration or stream mode is shown for it.
   await expect(row).not.toContainText('Non-stream');
 
-  await page.getByTestId('language-menu').hover();
-  await page.getByRole('menuitem', { name: '中文' }).click();
+  // The top bar's menus open on hover: only once the user menu is in place (it moves the language
+  // button when it appears) is the language menu where the pointer goes; the switch is retried until
+  // the page says it is Chinese (the user menu, opened by a pointer left over it, covered the item once).
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(async () => {
+    await page.mouse.move(700, 500);
+    await page.getByTestId('language-menu').hover();
+    await page.getByRole('menuitem', { name: '中文' }).click({ timeout: 2_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const zhRow = page.locator('.ant-table-row', { hasText: tokenName }).filter({ hasText: '限流' });
   await expect(zhRow).toContainText('错误');
   await expect(zhRow).toContainText('限流：此 API 密钥每分钟最多请求 1 次');

@@ -1,3 +1,14 @@
+/**
+ * The client formats the gateway speaks, each one folder beside this file behind `ClientAdaptor`
+ * (client-adaptor.ts): its requests read and checked (with their OpenAI-chat core), answers and
+ * streams from the chat core, errors and the model list in its own shapes.
+ *
+ * To add a client format: make its folder here (an adaptor implementing every member, with unit
+ * tests beside each reader and converter), add one line to ADAPTORS below (and its name to
+ * ClientFormat in wire-format.ts), and register its routes (a relay/routes-<format>.ts that hands
+ * each request to `relayThrough` with its adaptor). registry.test.ts checks every adaptor answers
+ * every member.
+ */
 import type { ClientFormat } from '../wire-format.ts';
 import { anthropicClient } from './anthropic/anthropic-client.ts';
 import type { ClientAdaptor } from './client-adaptor.ts';
@@ -11,5 +22,8 @@ const ADAPTORS: Record<ClientFormat, ClientAdaptor> = {
   anthropic: anthropicClient,
   gemini: geminiClient,
 };
+
+/** Every client format, in registry order. */
+export const CLIENT_FORMATS = Object.keys(ADAPTORS) as ClientFormat[];
 
 export const clientAdaptor = (format: ClientFormat): ClientAdaptor => ADAPTORS[format];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockUpstream } from './support/mock-upstream.ts';
-import { consumeLogs, seedChannel, seedToken, seedUser } from './support/relay-seed.ts';
+import { balancesOf, consumeLogs, seedChannel, seedToken, seedUser } from './support/relay-seed.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 type Shape = 'openai' | 'anthropic' | 'gemini';
@@ -121,17 +121,6 @@ describe.skipIf(databaseUnavailable())("client requests: read by each format's a
       body,
     });
   const get = (path: string, headers: Record<string, string>) => fetch(`${t.url}${path}`, { headers });
-  const quotaOf = async (userId: number) =>
-    Number(
-      (
-        await t.server.store.db
-          .selectFrom('users')
-          .select('quota')
-          .where('id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).quota,
-    );
-
   it.each(FORMATS)(
     '$name: bad bodies are a 400 in its own shape, refused before any reservation, and reserve nothing',
     async ({ shape, path, auth, good, bad }) => {
@@ -155,13 +144,7 @@ describe.skipIf(databaseUnavailable())("client requests: read by each format's a
       expectShape(shape, 400, await broken.json(), /JSON/);
 
       expect(mock.requests.length).toBe(sentBefore);
-      expect(await quotaOf(userId)).toBe(1_000_000);
-      const token = await t.server.store.db
-        .selectFrom('tokens')
-        .select('remain_quota')
-        .where('id', '=', tokenId)
-        .executeTakeFirstOrThrow();
-      expect(Number(token.remain_quota)).toBe(500_000);
+      expect(await balancesOf(t, userId, tokenId)).toEqual({ user: 1_000_000, token: 500_000 });
       const held = await t.server.store.db
         .selectFrom('reservations')
         .select('id')

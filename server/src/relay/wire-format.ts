@@ -10,7 +10,7 @@ export type WireFormat = 'openai' | 'anthropic' | 'gemini';
 export type ClientFormat = WireFormat | 'responses';
 
 /** The channel format a client's calls pass through to unconverted. */
-export const clientWire = (format: ClientFormat): WireFormat => (format === 'responses' ? 'openai' : format);
+export const clientWire = (format: ClientFormat): WireFormat => clientAdaptor(format).wire;
 
 /** The wire format a channel speaks: its family's, by the registry. */
 export const channelFormat = (type: number): WireFormat => providerFor(type).format;

@@ -4,6 +4,7 @@ import type { Json, StreamConverter } from '../formats/types.ts';
 import type { RelayBody } from '../relay-body.ts';
 import type { RelayError } from '../relay-error.ts';
 import type { Usage } from '../usage.ts';
+import type { WireFormat } from '../wire-format.ts';
 
 /** A call as its route received it: what a client format's reader needs to make a RelayBody of it. */
 export interface ClientCall {
@@ -23,6 +24,8 @@ export interface ClientCall {
  * The registry maps each client format to its adaptor.
  */
 export interface ClientAdaptor {
+  /** The wire format of the channels this client's calls pass through to unconverted. */
+  readonly wire: WireFormat;
   /**
    * The client's call read and checked: model, stream flag, max tokens, thinking budget and the
    * body as OpenAI chat (or the endpoint's own OpenAI shape). Throws a 400 RelayError naming what is

@@ -31,6 +31,7 @@ const CALLS: Record<ClientFormat, ClientCall> = {
 
 /** Every member of ClientAdaptor: an adaptor missing one does not compile, one with extra shows here. */
 const MEMBERS: Array<keyof ClientAdaptor> = [
+  'wire',
   'readRequest',
   'chatCore',
   'streamFromChat',
@@ -56,6 +57,11 @@ describe.each(CLIENT_FORMATS)('the %s client adaptor', (format) => {
 
   it('has every member of the interface, and only those', () => {
     expect(Object.keys(adaptor).sort()).toEqual([...MEMBERS].sort());
+  });
+
+  it('passes through to channels of a wire format, its own where it is one', () => {
+    expect(['openai', 'anthropic', 'gemini']).toContain(adaptor.wire);
+    if (format !== 'responses') expect(adaptor.wire).toBe(format);
   });
 
   it('reads a well-formed call into a body of its own format, with its chat core', () => {

@@ -8,6 +8,7 @@ import { openAIChatToAnthropic } from './openai-chat-to-anthropic-message.ts';
 
 /** Anthropic's Messages API. */
 export const anthropicClient: ClientAdaptor = {
+  wire: 'anthropic',
   readRequest: readAnthropicRequest,
   // The chat form was made when the call was read (pricing and limits read it too).
   chatCore: (body, endpoint) => (endpoint.kind === 'chat' ? body.json : undefined),

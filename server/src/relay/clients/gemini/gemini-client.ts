@@ -8,6 +8,7 @@ import { openAIChatToGemini } from './openai-chat-to-gemini-response.ts';
 
 /** Google's Gemini API (generateContent, embeddings). */
 export const geminiClient: ClientAdaptor = {
+  wire: 'gemini',
   readRequest: readGeminiRequest,
   // The chat form was made when the call was read; embeddings have none.
   chatCore: (body, endpoint) => (endpoint.kind === 'chat' ? body.json : undefined),

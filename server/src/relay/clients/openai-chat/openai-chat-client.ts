@@ -6,6 +6,7 @@ import { readOpenAIRequest } from './openai-request.ts';
 
 /** OpenAI chat (and every OpenAI endpoint): the chat core is its own format. */
 export const openAIChatClient: ClientAdaptor = {
+  wire: 'openai',
   readRequest: readOpenAIRequest,
   chatCore: (body, endpoint) => (endpoint.kind === 'chat' ? body.json : undefined),
   streamFromChat: () => null,

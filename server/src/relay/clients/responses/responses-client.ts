@@ -9,6 +9,7 @@ import { responsesToChat } from './responses-request-to-chat.ts';
 
 /** OpenAI's Responses API, for channels that do not speak it (OpenAI channels get it passed through). */
 export const responsesClient: ClientAdaptor = {
+  wire: 'openai',
   readRequest: readResponsesRequest,
   chatCore: (body) => (body.json ? responsesToChat(body.json) : undefined),
   streamFromChat: (model) => new ChatToResponsesStream(model),

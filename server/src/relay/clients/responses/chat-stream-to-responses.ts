@@ -11,6 +11,7 @@ import {
   responseObject,
   type ResponseEnvelope,
 } from './responses-shapes.ts';
+import { responseEcho } from './response-echo.ts';
 
 /** The reasoning or message item being written, with its text so far (its done events repeat it). */
 interface OpenText {
@@ -45,10 +46,13 @@ export class ChatToResponsesStream extends ChatStreamToBlocks<OpenText> {
   private readonly output: Json[] = [];
 
   private readonly requestedModel: string;
+  private readonly echo: Json;
 
-  constructor(requestedModel: string) {
+  /** `request` is the client's Responses request: its settings are repeated in every response object. */
+  constructor(requestedModel: string, request?: Json) {
     super();
     this.requestedModel = requestedModel;
+    this.echo = responseEcho(request);
   }
 
   protected errorEvent(message: string): OutEvent {
@@ -65,6 +69,7 @@ export class ChatToResponsesStream extends ChatStreamToBlocks<OpenText> {
       id: responseId(upstreamId),
       model: this.requestedModel,
       createdAt: Math.floor(Date.now() / 1000),
+      echo: this.echo,
     };
     const response = responseObject(this.envelope, []);
     out.push(this.event({ type: 'response.created', response }));

@@ -211,7 +211,12 @@ describe.skipIf(!fixturesAvailable)('input tokens before the answer, from record
       // An Anthropic client of this channel gets it in message_start (its own channels pass through).
       const events = streamed(family, 'anthropic', path);
       expect(events[0]!.type).toBe('message_start');
-      expect(startOf(events)).toMatchObject({ input_tokens: input, output_tokens: 0 });
+      expect(startOf(events)).toEqual({
+        input_tokens: input,
+        output_tokens: 0,
+        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: 0,
+      });
     }
   });
 

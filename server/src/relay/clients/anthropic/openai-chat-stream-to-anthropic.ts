@@ -16,6 +16,10 @@ interface Block {
   toolKey?: string;
 }
 
+/** Usage with its input only: message_start reports no output yet (a Gemini channel's first event counts thoughts). */
+const inputOnly = (usage: Usage | undefined): Usage | undefined =>
+  usage && { ...usage, completionTokens: 0, reasoningTokens: 0 };
+
 const event = (data: Json): OutEvent => ({ event: String(data.type), data: JSON.stringify(data) });
 
 /**
@@ -56,7 +60,7 @@ export class OpenAIChatToAnthropicStream extends ChatStreamToBlocks<Block> {
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { ...anthropicUsage(this.latestUsage ?? this.promptUsage()), output_tokens: 0 },
+      usage: anthropicUsage(inputOnly(this.latestUsage ?? this.promptUsage())),
     };
     out.push(event({ type: 'message_start', message }));
   }

@@ -71,9 +71,12 @@ export class ChatToResponsesStream extends ChatStreamToBlocks<OpenText> {
       createdAt: Math.floor(Date.now() / 1000),
       echo: this.echo,
     };
-    const response = responseObject(this.envelope, []);
-    out.push(this.event({ type: 'response.created', response }));
-    out.push(this.event({ type: 'response.in_progress', response }));
+    // The same response (with the request's settings) twice: serialised once.
+    const response = JSON.stringify(responseObject(this.envelope, []));
+    for (const type of ['response.created', 'response.in_progress']) {
+      const data = `{"type":"${type}","response":${response},"sequence_number":${this.sequence++}}`;
+      out.push({ event: type, data });
+    }
   }
 
   protected textDelta(out: OutEvent[], open: OpenText, text: string): void {

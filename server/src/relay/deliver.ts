@@ -55,6 +55,9 @@ export async function deliverAnswer(
   const contentType = String(response.headers['content-type'] ?? '');
   const localPrompt = async () => (body.json ? countPromptTokens(body.json) : 0);
   const wire = clientWire(body.clientFormat);
+  // The client's own request: `original` when json holds its conversion to chat, else json itself
+  // (an OpenAI chat or Responses client).
+  const clientRequest = body.original ?? body.json;
   const passthrough = success.channelFormat === wire && wire !== 'openai';
 
   if (body.stream && streamable(endpoint.kind) && contentType.includes('text/event-stream')) {
@@ -70,7 +73,9 @@ export async function deliverAnswer(
       clientFormat: body.clientFormat,
       fromChannel,
       toClient:
-        success.channelFormat === wire ? null : streamToClient(body.clientFormat, body.model, promptUsage),
+        success.channelFormat === wire
+          ? null
+          : streamToClient(body.clientFormat, body.model, promptUsage, clientRequest),
       passthrough,
       clientWantsUsage: body.clientWantsUsage,
       abort: success.abort,
@@ -121,7 +126,9 @@ export async function deliverAnswer(
   }
   reply.header('content-type', 'application/json');
   void reply.send(
-    passthrough ? bytes : JSON.stringify(answerToClient(body.clientFormat, canonical.body, body.model)),
+    passthrough
+      ? bytes
+      : JSON.stringify(answerToClient(body.clientFormat, canonical.body, body.model, clientRequest)),
   );
   return { usage, local, firstByteMs, stream: false };
 }

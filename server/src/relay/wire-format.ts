@@ -26,8 +26,10 @@ export function streamToClient(
   requestedModel: string,
   /** The input's usage as far as known before the answer's end (Anthropic's message_start reports it). */
   promptUsage?: () => Usage | undefined,
+  /** The client's own request, in its format (a Responses object repeats its settings). */
+  request?: Json,
 ): StreamConverter | null {
-  return clientAdaptor(format).streamFromChat(requestedModel, promptUsage);
+  return clientAdaptor(format).streamFromChat(requestedModel, promptUsage, request);
 }
 
 /** A channel's whole answer as an OpenAI chat completion with its usage. */
@@ -36,6 +38,11 @@ export function answerFromChannel(format: WireFormat, answer: Json, model: strin
 }
 
 /** An OpenAI chat completion as the client's format expects it. */
-export function answerToClient(format: ClientFormat, canonical: Json, requestedModel: string): Json {
-  return clientAdaptor(format).answerFromChat(canonical, requestedModel);
+export function answerToClient(
+  format: ClientFormat,
+  canonical: Json,
+  requestedModel: string,
+  request?: Json,
+): Json {
+  return clientAdaptor(format).answerFromChat(canonical, requestedModel, request);
 }

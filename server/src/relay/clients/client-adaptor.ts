@@ -38,10 +38,17 @@ export interface ClientAdaptor {
    * undefined that the endpoint has no chat form.
    */
   chatCore(body: RelayBody, endpoint: Endpoint): Json | string | undefined;
-  /** Chat chunks → the client's stream events; null when the client reads chat chunks itself. */
-  streamFromChat(requestedModel: string, promptUsage?: () => Usage | undefined): StreamConverter | null;
-  /** A chat completion as the client's answer. */
-  answerFromChat(chat: Json, requestedModel: string): Json;
+  /**
+   * Chat chunks → the client's stream events; null when the client reads chat chunks itself.
+   * `request` is the client's own request (its format's body), for answers that repeat it.
+   */
+  streamFromChat(
+    requestedModel: string,
+    promptUsage?: () => Usage | undefined,
+    request?: Json,
+  ): StreamConverter | null;
+  /** A chat completion as the client's answer (`request`: the client's own request, as above). */
+  answerFromChat(chat: Json, requestedModel: string, request?: Json): Json;
   /** A relay error's body. */
   errorBody(error: RelayError, requestId: string): unknown;
   /** The server-sent event that says the stream failed before its end. */

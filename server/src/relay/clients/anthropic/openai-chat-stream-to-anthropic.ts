@@ -1,22 +1,24 @@
 import type { Usage } from '../../usage.ts';
 import type { Json, OutEvent } from '../../formats/types.ts';
-import {
-  argumentsText,
-  firstChoice,
-  readChatContent,
-  readToolCalls,
-  toolCallKey,
-  type ChatToolCall,
-} from '../../formats/openai-chat-read.ts';
+import { argumentsText, toolCallKey, type ChatToolCall } from '../../formats/openai-chat-read.ts';
 import {
   anthropicMessageId,
   anthropicStopReason,
   anthropicUsage,
   toolUseId,
 } from './openai-chat-to-anthropic-message.ts';
-import { OpenAIChunkConverter } from '../../formats/openai-chunk-converter.ts';
+import { ChatStreamToBlocks, type TextKind } from '../../formats/chat-stream-to-blocks.ts';
 
-type BlockKind = 'thinking' | 'text' | 'tool_use';
+/** A content block: thinking (reasoning), text, or a tool call with its chat key. */
+interface Block {
+  kind: TextKind | 'tool_use';
+  index: number;
+  toolKey?: string;
+}
+
+/** Usage with its input only: message_start reports no output yet (a Gemini channel's first event counts thoughts). */
+const inputOnly = (usage: Usage | undefined): Usage | undefined =>
+  usage && { ...usage, completionTokens: 0, reasoningTokens: 0 };
 
 const event = (data: Json): OutEvent => ({ event: String(data.type), data: JSON.stringify(data) });
 
@@ -26,14 +28,10 @@ const event = (data: Json): OutEvent => ({ event: String(data.type), data: JSON.
  * text), a tool_use block per tool call with its arguments as input_json_delta pieces. The
  * message_delta waits for the usage when it comes in a chunk after the finish reason.
  */
-export class OpenAIChatToAnthropicStream extends OpenAIChunkConverter {
-  private started = false;
-  private nextIndex = 0;
-  private open: { kind: BlockKind; index: number; toolKey?: string } | undefined;
+export class OpenAIChatToAnthropicStream extends ChatStreamToBlocks<Block> {
   /** A tool call whose name has not arrived yet (its block cannot start without one). */
   private pending: { key: string; id: string; name: string; args: string } | undefined;
   private readonly toolKeys = new Set<string>();
-  private finish: string | undefined;
   private sawToolUse = false;
 
   private readonly requestedModel: string;
@@ -49,37 +47,11 @@ export class OpenAIChatToAnthropicStream extends OpenAIChunkConverter {
     this.promptUsage = promptUsage;
   }
 
-  protected convert(chunk: Json, usage: Usage | undefined): OutEvent[] {
-    const out: OutEvent[] = [];
-    this.start(out, chunk.id);
-    const { message: delta, finish } = firstChoice(chunk);
-    const { text, reasoning } = readChatContent(delta);
-    if (reasoning) this.append(out, 'thinking', reasoning);
-    if (text) this.append(out, 'text', text);
-    readToolCalls(delta).forEach((call, position) => this.toolDelta(out, call, position));
-    if (finish) {
-      this.finish = finish;
-      this.closeBlock(out);
-      if (usage) this.finishMessage(out);
-    } else if (usage && this.finish !== undefined) this.finishMessage(out);
-    return out;
-  }
-
-  protected close(): OutEvent[] {
-    const out: OutEvent[] = [];
-    this.start(out, undefined);
-    this.closeBlock(out);
-    this.finishMessage(out);
-    return out;
-  }
-
   protected errorEvent(message: string): OutEvent {
     return event({ type: 'error', error: { type: 'api_error', message } });
   }
 
-  private start(out: OutEvent[], upstreamId: unknown): void {
-    if (this.started) return;
-    this.started = true;
+  protected begin(out: OutEvent[], upstreamId: unknown): void {
     const message = {
       id: anthropicMessageId(upstreamId),
       type: 'message',
@@ -88,35 +60,34 @@ export class OpenAIChatToAnthropicStream extends OpenAIChunkConverter {
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { ...anthropicUsage(this.latestUsage ?? this.promptUsage()), output_tokens: 0 },
+      usage: anthropicUsage(inputOnly(this.latestUsage ?? this.promptUsage())),
     };
     out.push(event({ type: 'message_start', message }));
   }
 
-  private openBlock(out: OutEvent[], kind: BlockKind, block: Json, toolKey?: string): void {
-    this.closeBlock(out);
-    this.open = { kind, index: this.nextIndex++, toolKey };
-    out.push(event({ type: 'content_block_start', index: this.open.index, content_block: block }));
+  protected textBlock(out: OutEvent[], kind: TextKind, index: number): Block {
+    const block =
+      kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', signature: '' };
+    out.push(event({ type: 'content_block_start', index, content_block: block }));
+    return { kind, index };
+  }
+
+  protected textDelta(out: OutEvent[], block: Block, text: string): void {
+    this.delta(
+      out,
+      block.kind === 'text' ? { type: 'text_delta', text } : { type: 'thinking_delta', thinking: text },
+    );
+  }
+
+  protected endBlock(out: OutEvent[], block: Block): void {
+    out.push(event({ type: 'content_block_stop', index: block.index }));
   }
 
   private delta(out: OutEvent[], delta: Json): void {
     out.push(event({ type: 'content_block_delta', index: this.open?.index, delta }));
   }
 
-  private append(out: OutEvent[], kind: 'thinking' | 'text', text: string): void {
-    if (this.open?.kind !== kind)
-      this.openBlock(
-        out,
-        kind,
-        kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', signature: '' },
-      );
-    this.delta(
-      out,
-      kind === 'text' ? { type: 'text_delta', text } : { type: 'thinking_delta', thinking: text },
-    );
-  }
-
-  private toolDelta(out: OutEvent[], call: ChatToolCall, position: number): void {
+  protected toolDelta(out: OutEvent[], call: ChatToolCall, position: number): void {
     const openKey = this.open?.kind === 'tool_use' ? this.open.toolKey : undefined;
     const key = toolCallKey(call, this.pending?.key ?? openKey, position);
     const args = argumentsText(call.arguments);
@@ -144,20 +115,20 @@ export class OpenAIChatToAnthropicStream extends OpenAIChunkConverter {
     this.pending = undefined;
     this.sawToolUse = true;
     const block = { type: 'tool_use', id: toolUseId(pending.id), name: pending.name, input: {} };
-    this.openBlock(out, 'tool_use', block, pending.key);
+    this.openBlock(out, (index) => {
+      out.push(event({ type: 'content_block_start', index, content_block: block }));
+      return { kind: 'tool_use', index, toolKey: pending.key };
+    });
     if (pending.args) this.delta(out, { type: 'input_json_delta', partial_json: pending.args });
   }
 
   /** Closes the open block (starting first a tool call still waiting for its name). */
-  private closeBlock(out: OutEvent[]): void {
+  protected override closeBlock(out: OutEvent[]): void {
     if (this.pending) this.openPendingTool(out);
-    if (!this.open) return;
-    out.push(event({ type: 'content_block_stop', index: this.open.index }));
-    this.open = undefined;
+    super.closeBlock(out);
   }
 
-  private finishMessage(out: OutEvent[]): void {
-    this.done = true;
+  protected finishAnswer(out: OutEvent[]): void {
     const delta = {
       stop_reason: anthropicStopReason(this.finish ?? '', this.sawToolUse),
       stop_sequence: null,

@@ -11,15 +11,23 @@ export function anthropicStopReason(finish: string, hasToolCalls: boolean): stri
   return 'end_turn';
 }
 
-/** Usage in Anthropic terms: input_tokens leaves out the tokens read from (or written to) a cache. */
+/**
+ * Usage in Anthropic terms: input_tokens leaves out the tokens read from (or written to) a cache;
+ * output_tokens is the whole completion, reasoning included (a Gemini channel's thoughts too), as
+ * Anthropic counts thinking. Known reasoning tokens also go in output_tokens_details.thinking_tokens,
+ * where Anthropic itself reports them (and its SDK reads them); the field is left out when unknown.
+ */
 export function anthropicUsage(usage: Usage | undefined): Json {
   const cached = usage?.cachedTokens ?? 0;
   const written = usage?.cacheCreationTokens ?? 0;
+  const output = usage?.completionTokens ?? 0;
+  const thinking = Math.min(usage?.reasoningTokens ?? 0, output);
   return {
     input_tokens: Math.max(0, (usage?.promptTokens ?? 0) - cached - written),
-    output_tokens: usage?.completionTokens ?? 0,
+    output_tokens: output,
     cache_read_input_tokens: cached,
     cache_creation_input_tokens: written,
+    ...(thinking > 0 ? { output_tokens_details: { thinking_tokens: thinking } } : {}),
   };
 }
 

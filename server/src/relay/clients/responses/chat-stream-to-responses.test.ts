@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fixturesAvailable } from '../../../../test/support/fixtures.ts';
 import type { Json } from '../../formats/types.ts';
+import { recordedChunks, replay } from '../../formats/fixture-replay.ts';
 import { ChatToResponsesStream } from './chat-stream-to-responses.ts';
 
 const chunk = (delta: Json, finish: string | null = null, usage?: Json): Json => ({
@@ -94,5 +96,45 @@ describe('ChatToResponsesStream', () => {
     const events = run([chunk({ content: 'a' }), { error: { message: 'overloaded' } }]);
     expect(events.at(-1)).toMatchObject({ type: 'error', message: 'overloaded' });
     expect(events.some((e) => e.type === 'response.completed')).toBe(false);
+  });
+});
+
+describe.skipIf(!fixturesAvailable)('ChatToResponsesStream on a recorded stream', () => {
+  it('repeats the request’s settings in response.created, in_progress and completed, with usage only at the end', () => {
+    const tools = [{ type: 'function', name: 'weather', parameters: { type: 'object' }, strict: false }];
+    const request = {
+      model: 'm',
+      input: 'Weather?',
+      instructions: 'Be brief.',
+      tools,
+      tool_choice: 'required',
+      temperature: 0.3,
+      max_output_tokens: 200,
+      metadata: { run: '7' },
+    };
+    const converter = new ChatToResponsesStream('m', request);
+    const events = replay(converter, recordedChunks('groq/groq-tool-call.chunks.txt')).map(
+      (e) => JSON.parse(e.data) as Json,
+    );
+    const responses = events.filter((e) => e.response).map((e) => [e.type, e.response as Json] as const);
+    expect(responses.map(([type]) => type)).toEqual([
+      'response.created',
+      'response.in_progress',
+      'response.completed',
+    ]);
+    for (const [, response] of responses)
+      expect(response).toMatchObject({
+        instructions: 'Be brief.',
+        tools,
+        tool_choice: 'required',
+        temperature: 0.3,
+        top_p: 1,
+        max_output_tokens: 200,
+        metadata: { run: '7' },
+      });
+    expect(responses[0]![1].usage).toBeNull();
+    expect(responses[1]![1].usage).toBeNull();
+    // The recording's last chunk: usage {prompt_tokens 210, completion_tokens 15}.
+    expect(responses[2]![1].usage).toMatchObject({ input_tokens: 210, output_tokens: 15 });
   });
 });

@@ -1,15 +1,7 @@
-import type { Usage } from '../../usage.ts';
 import type { Json, OutEvent } from '../../formats/types.ts';
 import { newId } from '../../formats/json-read.ts';
-import {
-  argumentsText,
-  firstChoice,
-  readChatContent,
-  readToolCalls,
-  toolCallKey,
-  type ChatToolCall,
-} from '../../formats/openai-chat-read.ts';
-import { OpenAIChunkConverter } from '../../formats/openai-chunk-converter.ts';
+import { argumentsText, toolCallKey, type ChatToolCall } from '../../formats/openai-chat-read.ts';
+import { ChatStreamToBlocks, type TextKind } from '../../formats/chat-stream-to-blocks.ts';
 import {
   functionCallItem,
   messageItem,
@@ -19,10 +11,11 @@ import {
   responseObject,
   type ResponseEnvelope,
 } from './responses-shapes.ts';
+import { responseEcho } from './response-echo.ts';
 
 /** The reasoning or message item being written, with its text so far (its done events repeat it). */
 interface OpenText {
-  kind: 'reasoning' | 'message';
+  kind: TextKind;
   id: string;
   index: number;
   text: string;
@@ -45,45 +38,21 @@ interface OpenCall {
  * reasoning item with one summary part, content a message item with one output_text part, each
  * tool call a function_call item. The final event waits for usage sent after the finish reason.
  */
-export class ChatToResponsesStream extends OpenAIChunkConverter {
+export class ChatToResponsesStream extends ChatStreamToBlocks<OpenText> {
   private envelope: ResponseEnvelope | undefined;
   private sequence = 0;
-  private nextIndex = 0;
-  private open: OpenText | undefined;
   private readonly calls = new Map<string, OpenCall>();
   private lastCallKey: string | undefined;
   private readonly output: Json[] = [];
-  private finish: string | undefined;
 
   private readonly requestedModel: string;
+  private readonly echo: Json;
 
-  constructor(requestedModel: string) {
+  /** `request` is the client's Responses request: its settings are repeated in every response object. */
+  constructor(requestedModel: string, request?: Json) {
     super();
     this.requestedModel = requestedModel;
-  }
-
-  protected convert(chunk: Json, usage: Usage | undefined): OutEvent[] {
-    const out: OutEvent[] = [];
-    this.start(out, chunk.id);
-    const { message: delta, finish } = firstChoice(chunk);
-    const { text, reasoning } = readChatContent(delta);
-    if (reasoning) this.append(out, 'reasoning', reasoning);
-    if (text) this.append(out, 'message', text);
-    readToolCalls(delta).forEach((call, position) => this.toolDelta(out, call, position));
-    if (finish) {
-      this.finish = finish;
-      this.closeItems(out);
-      if (usage) this.complete(out);
-    } else if (usage && this.finish !== undefined) this.complete(out);
-    return out;
-  }
-
-  protected close(): OutEvent[] {
-    const out: OutEvent[] = [];
-    this.start(out, undefined);
-    this.closeItems(out);
-    this.complete(out);
-    return out;
+    this.echo = responseEcho(request);
   }
 
   protected errorEvent(message: string): OutEvent {
@@ -95,43 +64,37 @@ export class ChatToResponsesStream extends OpenAIChunkConverter {
     return { event: String(data.type), data: JSON.stringify(data) };
   }
 
-  private start(out: OutEvent[], upstreamId: unknown): void {
-    if (this.envelope) return;
+  protected begin(out: OutEvent[], upstreamId: unknown): void {
     this.envelope = {
       id: responseId(upstreamId),
       model: this.requestedModel,
       createdAt: Math.floor(Date.now() / 1000),
+      echo: this.echo,
     };
-    const response = responseObject(this.envelope, []);
-    out.push(this.event({ type: 'response.created', response }));
-    out.push(this.event({ type: 'response.in_progress', response }));
+    // The same response (with the request's settings) twice: serialised once.
+    const response = JSON.stringify(responseObject(this.envelope, []));
+    for (const type of ['response.created', 'response.in_progress']) {
+      const data = `{"type":"${type}","response":${response},"sequence_number":${this.sequence++}}`;
+      out.push({ event: type, data });
+    }
   }
 
-  private append(out: OutEvent[], kind: OpenText['kind'], text: string): void {
-    if (this.open?.kind !== kind) this.openText(out, kind);
-    const open = this.open!;
+  protected textDelta(out: OutEvent[], open: OpenText, text: string): void {
     open.text += text;
     const where = { item_id: open.id, output_index: open.index };
     out.push(
       this.event(
-        kind === 'message'
+        open.kind === 'text'
           ? { type: 'response.output_text.delta', ...where, content_index: 0, delta: text, logprobs: [] }
           : { type: 'response.reasoning_summary_text.delta', ...where, summary_index: 0, delta: text },
       ),
     );
   }
 
-  private openText(out: OutEvent[], kind: OpenText['kind']): void {
-    this.closeText(out);
-    const open: OpenText = {
-      kind,
-      id: newId(kind === 'message' ? 'msg_' : 'rs_'),
-      index: this.nextIndex++,
-      text: '',
-    };
-    this.open = open;
+  protected textBlock(out: OutEvent[], kind: TextKind, index: number): OpenText {
+    const open: OpenText = { kind, id: newId(kind === 'text' ? 'msg_' : 'rs_'), index, text: '' };
     const where = { item_id: open.id, output_index: open.index };
-    if (kind === 'message') {
+    if (kind === 'text') {
       const item = messageItem(open.id, [], 'in_progress');
       out.push(this.event({ type: 'response.output_item.added', output_index: open.index, item }));
       out.push(
@@ -145,15 +108,13 @@ export class ChatToResponsesStream extends OpenAIChunkConverter {
         this.event({ type: 'response.reasoning_summary_part.added', ...where, summary_index: 0, part }),
       );
     }
+    return open;
   }
 
-  private closeText(out: OutEvent[]): void {
-    const open = this.open;
-    if (!open) return;
-    this.open = undefined;
+  protected endBlock(out: OutEvent[], open: OpenText): void {
     const where = { item_id: open.id, output_index: open.index };
     let item: Json;
-    if (open.kind === 'message') {
+    if (open.kind === 'text') {
       const part = outputText(open.text);
       out.push(
         this.event({
@@ -185,12 +146,12 @@ export class ChatToResponsesStream extends OpenAIChunkConverter {
     this.output[open.index] = item;
   }
 
-  private toolDelta(out: OutEvent[], piece: ChatToolCall, position: number): void {
+  protected toolDelta(out: OutEvent[], piece: ChatToolCall, position: number): void {
     const key = toolCallKey(piece, this.lastCallKey, position);
     this.lastCallKey = key;
     let call = this.calls.get(key);
     if (!call) {
-      this.closeText(out);
+      this.closeBlock(out);
       call = { id: newId('fc_'), index: -1, callId: '', name: '', args: '', added: false };
       this.calls.set(key, call);
     }
@@ -213,7 +174,7 @@ export class ChatToResponsesStream extends OpenAIChunkConverter {
   /** A call's output_item.added (once its name is known), with the arguments that came before it. */
   private addCall(out: OutEvent[], call: OpenCall, pendingArgs: string): void {
     call.added = true;
-    call.index = this.nextIndex++;
+    call.index = this.takeIndex();
     call.callId ||= newId('call_');
     const item = functionCallItem(call.id, { ...call, arguments: '' }, 'in_progress');
     out.push(this.event({ type: 'response.output_item.added', output_index: call.index, item }));
@@ -228,8 +189,9 @@ export class ChatToResponsesStream extends OpenAIChunkConverter {
       );
   }
 
-  private closeItems(out: OutEvent[]): void {
-    this.closeText(out);
+  /** Closes the open text item, then every function call (they stay open until the finish). */
+  protected override closeAll(out: OutEvent[]): void {
+    this.closeBlock(out);
     for (const call of this.calls.values()) {
       if (!call.added) this.addCall(out, call, call.args);
       const where = { item_id: call.id, output_index: call.index };
@@ -252,8 +214,7 @@ export class ChatToResponsesStream extends OpenAIChunkConverter {
     this.calls.clear();
   }
 
-  private complete(out: OutEvent[]): void {
-    this.done = true;
+  protected finishAnswer(out: OutEvent[]): void {
     const response = responseObject(this.envelope!, this.output.filter(Boolean), {
       finish: this.finish ?? '',
       usage: this.latestUsage,

@@ -15,12 +15,14 @@ import {
   responseId,
   responseObject,
 } from './responses-shapes.ts';
+import { responseEcho } from './response-echo.ts';
 
 /**
  * An OpenAI chat completion as a Responses API response: reasoning first as a reasoning item with
- * its summary, then the text (or the refusal) as a message, then one function_call item per call.
+ * its summary, then the text (or the refusal) as a message, then one function_call item per call;
+ * the request's settings repeated as OpenAI does.
  */
-export function chatToResponsesAnswer(answer: Json, requestedModel: string): Json {
+export function chatToResponsesAnswer(answer: Json, requestedModel: string, request?: Json): Json {
   const { message, finish } = firstChoice(answer);
   const { text, reasoning } = readChatContent(message);
   const refusal = asString(message?.refusal);
@@ -39,8 +41,11 @@ export function chatToResponsesAnswer(answer: Json, requestedModel: string): Jso
     );
   }
   const created = typeof answer.created === 'number' ? answer.created : Math.floor(Date.now() / 1000);
-  return responseObject({ id: responseId(answer.id), model: requestedModel, createdAt: created }, output, {
-    finish,
-    usage: readOpenAIUsage(answer.usage),
-  });
+  const envelope = {
+    id: responseId(answer.id),
+    model: requestedModel,
+    createdAt: created,
+    echo: responseEcho(request),
+  };
+  return responseObject(envelope, output, { finish, usage: readOpenAIUsage(answer.usage) });
 }

@@ -12,8 +12,8 @@ export const responsesClient: ClientAdaptor = {
   wire: 'openai',
   readRequest: readResponsesRequest,
   chatCore: (body) => (body.json ? responsesToChat(body.json) : undefined),
-  streamFromChat: (model) => new ChatToResponsesStream(model),
-  answerFromChat: (chat, model) => chatToResponsesAnswer(chat, model),
+  streamFromChat: (model, _promptUsage, request) => new ChatToResponsesStream(model, request),
+  answerFromChat: (chat, model, request) => chatToResponsesAnswer(chat, model, request),
   errorBody: (error, requestId) => toOpenAIError(error, requestId),
   streamError: (message) =>
     formatSseData(JSON.stringify({ type: 'error', code: 'upstream_error', message, param: null }), 'error'),

@@ -70,9 +70,14 @@ export interface ResponseEnvelope {
   id: string;
   model: string;
   createdAt: number;
+  /** The request's settings as the response repeats them (responseEcho). */
+  echo: Json;
 }
 
-/** A whole response object: in progress (no usage yet), or finished with its output and usage. */
+/**
+ * A whole response object: in progress (no usage yet), or finished with its output and usage; the
+ * request's settings repeated as the envelope's echo has them.
+ */
 export function responseObject(
   envelope: ResponseEnvelope,
   output: Json[],
@@ -86,15 +91,9 @@ export function responseObject(
     status: end ? (reason ? 'incomplete' : 'completed') : 'in_progress',
     error: null,
     incomplete_details: reason ? { reason } : null,
-    instructions: null,
-    metadata: {},
+    ...envelope.echo,
     model: envelope.model,
     output,
-    parallel_tool_calls: true,
-    temperature: null,
-    tool_choice: 'auto',
-    tools: [],
-    top_p: null,
     usage: end ? responsesUsage(end.usage) : null,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberAt, redact } from './upstream-http.ts';
+import { numberAt, redact } from './upstream-json.ts';
 
 describe('upstream answers', () => {
   it('redacts the key wherever it appears', () => {

@@ -28,6 +28,10 @@ export const FAMILIES: readonly ProviderFamily[] = [
   unsupportedFamily,
 ];
 
+// A family read before its module finished loading (an import cycle into relay/providers) is undefined here.
+if (FAMILIES.some((family) => family === undefined))
+  throw new Error('provider registry: a family is not loaded yet (an import cycle through relay/providers?)');
+
 const BY_TYPE = new Map<number, ProviderFamily>(
   FAMILIES.flatMap((family) => family.channelTypes.map((type) => [type, family] as const)),
 );

@@ -2,7 +2,7 @@ import { ChannelType } from '@relaygate/contract';
 import { takesStreamUsageOption } from '../../endpoints.ts';
 import { upstreamBody } from '../../relay-body.ts';
 import { readErrorGenerically } from '../error-reading.ts';
-import { openAIPath } from '../openai/openai-family.ts';
+import { openAIPath } from '../openai/openai-path.ts';
 import type { ProviderFamily } from '../provider-family.ts';
 import { azureTarget } from './azure-target.ts';
 import { AZURE_MODEL_LISTING } from './azure-models.ts';

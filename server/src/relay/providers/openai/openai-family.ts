@@ -1,20 +1,12 @@
 import { takesStreamUsageOption } from '../../endpoints.ts';
 import { upstreamBody } from '../../relay-body.ts';
-import { clientWire } from '../../wire-format.ts';
-import type { ProviderFamily, RequestInput } from '../provider-family.ts';
+import type { ProviderFamily } from '../provider-family.ts';
 import { openAIBalance } from './openai-balance.ts';
 import { OPENAI_COMPATIBLE_TYPES, takesStreamUsage } from './openai-channel-types.ts';
 import { readOpenAIError } from './openai-error.ts';
 import { OPENAI_MODEL_LISTING } from './openai-models.ts';
+import { openAIPath } from './openai-path.ts';
 import { openAITarget } from './openai-target.ts';
-
-/** The path an OpenAI-format upstream is called on: the client's own, or chat for a call converted to it. */
-export function openAIPath({ endpoint, body }: Pick<RequestInput, 'endpoint' | 'body'>): string {
-  // A call converted from another format is an OpenAI chat completion (or embedding) by now.
-  return clientWire(body.clientFormat) === 'openai' || endpoint.kind !== 'chat'
-    ? endpoint.path
-    : '/v1/chat/completions';
-}
 
 /** OpenAI and every OpenAI-compatible API: calls in OpenAI's formats pass through; others arrive as chat. */
 export const openAIFamily: ProviderFamily = {

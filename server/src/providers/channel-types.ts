@@ -7,6 +7,8 @@ export interface ChannelTypeInfo {
   id: number;
   name: string;
   defaultBaseUrl: string;
+  /** Each account has an address of its own (an Azure resource): the channel form requires one. */
+  baseUrlRequired?: true;
 }
 
 const t = (id: number, name: string, defaultBaseUrl: string): ChannelTypeInfo => ({
@@ -18,7 +20,7 @@ const t = (id: number, name: string, defaultBaseUrl: string): ChannelTypeInfo =>
 export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   t(1, 'OpenAI', 'https://api.openai.com'),
   t(2, 'Midjourney Proxy', ''),
-  t(3, 'Azure OpenAI', ''),
+  { ...t(3, 'Azure OpenAI', ''), baseUrlRequired: true },
   t(4, 'Ollama', 'http://localhost:11434'),
   t(5, 'Midjourney Proxy Plus', ''),
   t(6, 'OpenAI Max', 'https://api.openaimax.com'),

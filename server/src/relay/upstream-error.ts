@@ -32,7 +32,7 @@ export async function maybeDisableChannel(
   channel: RoutableChannel,
   status: number,
   message: string,
-  /** The failure counts whatever its status or message (a channel test over the time threshold). */
+  /** The failure counts whatever its status or message (a channel test over the time threshold, a dead key by its family). */
   always = false,
 ): Promise<boolean> {
   if (!app.settings.bool('AutomaticDisableChannelEnabled') || channel.row.auto_ban !== 1) return false;

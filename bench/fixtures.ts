@@ -12,6 +12,16 @@ const messages = [
 ];
 
 export const JSON_REQUEST = JSON.stringify({ model: MODEL, messages, max_tokens: 64, temperature: 0.7 });
+/** The same call in Anthropic's Messages format: the gateway converts it to chat and the stream back. */
+export const MESSAGES_PATH = '/v1/messages';
+export const ANTHROPIC_STREAM_REQUEST = JSON.stringify({
+  model: MODEL,
+  system: messages[0]!.content,
+  messages: messages.slice(1),
+  max_tokens: 64,
+  temperature: 0.7,
+  stream: true,
+});
 export const STREAM_REQUEST = JSON.stringify({
   model: MODEL,
   messages,

@@ -1,9 +1,10 @@
 /** The load: autocannon at N connections for a fixed time, and sequential requests at concurrency 1. */
 import autocannon, { type Client, type Result } from 'autocannon';
 import { Agent, request, type RequestOptions } from 'node:http';
-import { JSON_REQUEST, PIECES, STREAM_REQUEST } from './fixtures.ts';
+import { ANTHROPIC_STREAM_REQUEST, JSON_REQUEST, MESSAGES_PATH, PIECES, STREAM_REQUEST } from './fixtures.ts';
 
-export type Mode = 'json' | 'sse';
+/** JSON and SSE chat calls; `sse-anthropic` streams the same call as an Anthropic client through a chat channel. */
+export type Mode = 'json' | 'sse' | 'sse-anthropic';
 
 /** Where requests go: a base URL on 127.0.0.1, a path and the headers (the API key for the gateway). */
 export interface Target {
@@ -13,7 +14,15 @@ export interface Target {
   headers: Record<string, string>;
 }
 
-export const requestBody = (mode: Mode) => (mode === 'sse' ? STREAM_REQUEST : JSON_REQUEST);
+const BODIES: Record<Mode, string> = {
+  json: JSON_REQUEST,
+  sse: STREAM_REQUEST,
+  'sse-anthropic': ANTHROPIC_STREAM_REQUEST,
+};
+export const requestBody = (mode: Mode) => BODIES[mode];
+/** Where a mode's calls go: the target's chat path, or the Messages API for the converted stream. */
+export const requestPath = (target: Target, mode: Mode) =>
+  mode === 'sse-anthropic' ? MESSAGES_PATH : target.path;
 
 export interface LoadNumbers {
   /** Requests answered with a 2xx and read to the end. */
@@ -40,7 +49,7 @@ export function loadRun(target: Target, mode: Mode, seconds: number, connections
     const started = performance.now();
     const instance = autocannon(
       {
-        url: target.url + target.path,
+        url: target.url + requestPath(target, mode),
         method: 'POST',
         body: requestBody(mode),
         headers: { 'content-type': 'application/json', ...target.headers },
@@ -101,9 +110,31 @@ export function streamContent(body: string): { text: string; done: boolean } {
   return { text, done };
 }
 
+/** The text of an Anthropic message stream, and whether it ended with message_stop. */
+export function anthropicStreamContent(body: string): { text: string; done: boolean } {
+  let text = '';
+  let done = false;
+  for (const line of body.split('\n')) {
+    if (!line.startsWith('data:')) continue;
+    try {
+      const event = JSON.parse(line.slice(5)) as { type?: string; delta?: { type?: string; text?: string } };
+      if (event.type === 'message_stop') done = true;
+      if (event.type === 'content_block_delta' && event.delta?.type === 'text_delta')
+        text += event.delta.text ?? '';
+    } catch {
+      // Not JSON: no content.
+    }
+  }
+  return { text, done };
+}
+
 /** Whether an answer carries the mock's content whole. */
 function answerIsWhole(mode: Mode, body: string): boolean {
   const expected = PIECES.join('');
+  if (mode === 'sse-anthropic') {
+    const stream = anthropicStreamContent(body);
+    return stream.done && stream.text === expected;
+  }
   if (mode === 'sse') {
     const stream = streamContent(body);
     return stream.done && stream.text === expected;
@@ -124,13 +155,13 @@ interface OneCall {
 }
 
 /** node:http options of a POST of this JSON body to the target. */
-export function postOptions(target: Target, body: string, agent: Agent): RequestOptions {
+export function postOptions(target: Target, body: string, agent: Agent, path = target.path): RequestOptions {
   const url = new URL(target.url);
   return {
     agent,
     host: url.hostname,
     port: url.port,
-    path: target.path,
+    path,
     method: 'POST',
     headers: {
       ...target.headers,
@@ -147,7 +178,8 @@ export function timedCall(target: Target, mode: Mode, agent: Agent, timeoutMs = 
     const t0 = performance.now();
     let ttfb = -1;
     const fail = () => resolve({ status: 0, totalMs: performance.now() - t0, ttfbMs: 0, whole: false });
-    const req = request({ ...postOptions(target, body, agent), timeout: timeoutMs }, (res) => {
+    const options = postOptions(target, body, agent, requestPath(target, mode));
+    const req = request({ ...options, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => {
         if (ttfb < 0) ttfb = performance.now() - t0;

@@ -126,6 +126,13 @@ async function main(): Promise<void> {
       await session.measured(bare, mode, 50);
       await session.measured(server1, mode, 50);
     }
+    // A converted stream: an Anthropic client through the same OpenAI channel. Its CPU per request
+    // beside "gateway W=1 sse c=50" is what converting each event costs.
+    await session.measured(server1, 'sse-anthropic', 50);
+    notes.push(
+      '"sse-anthropic": the same streamed call from an Anthropic client (/v1/messages) through the OpenAI ' +
+        'channel, each chat chunk converted to Anthropic events; compare its CPU per request with "sse c=50"',
+    );
     notes.push(loginFloodNote(await loginFlood(gw1)));
     // The same gateway with every limit on (none reached) and 10,000 sensitive words: the CPU per
     // request beside the W=1 rows above is what the limits cost.

@@ -54,6 +54,8 @@ export interface StatusObject {
   custom_currency_symbol: string;
   /** One US dollar in the custom currency. */
   custom_currency_exchange_rate: number;
+  /** The quota warning threshold of a user who set none of their own (QuotaRemindThreshold; Relaygate). */
+  quota_remind_threshold: number;
 }
 
 /** How a node shares changes and short-lived state with the other nodes on its database. */

@@ -17,6 +17,7 @@ import { userApi } from './api/user/index.ts';
 import { mailApi } from './api/mail/index.ts';
 import { oauthApi } from './api/oauth/index.ts';
 import { relayRoutes } from './relay/index.ts';
+import { unknownRelayPathBody } from './relay/unknown-path.ts';
 import { registerConsoleFiles } from './console-files.ts';
 import { serverTimeouts } from './server-timeouts.ts';
 import { registerJsonBodyParser, urlHasNul } from './http/json-body.ts';
@@ -110,12 +111,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     if (consoleFiles.serveApp(request, reply)) return reply;
     const text = msg('http.notFound', { method: request.method, path: request.url.split('?')[0]! });
-    if (request.url.startsWith('/v1')) {
-      const message = render(text, 'en');
-      return reply
-        .code(404)
-        .send({ error: { message, type: 'invalid_request_error', param: null, code: null } });
-    }
+    const relayBody = unknownRelayPathBody(request, render(text, 'en'));
+    if (relayBody) return reply.code(404).send(relayBody);
     return reply.code(404).send({ success: false, message: render(text, requestLanguage(request)) });
   });
 

@@ -61,6 +61,22 @@ describe.skipIf(databaseUnavailable())('GitHub, LinuxDO and OpenID Connect sign-
     expect(answer.body.data?.username).toMatch(/^github_\w+$/);
   });
 
+  it('two first sign-ins with the same new account at once make one user, and both are signed in to it', async () => {
+    // A login that is not a plain username: both would be named github_<next id>, and neither may fail on it.
+    const someone = githubUser('a login that is not a username');
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => new Browser(t.url).oauth(mock, 'github', someone)),
+    );
+    for (const answer of answers) expect(answer.body, answer.body.message).toMatchObject({ success: true });
+    const ids = new Set(answers.map((answer) => answer.body.data?.id));
+    expect(ids.size).toBe(1);
+    const found = await root.get<{ items: Array<{ id: number; github_id: string }> }>(
+      `/api/user/search?keyword=github_`,
+    );
+    const holders = found.body.data!.items.filter((user) => user.github_id === String(someone.id));
+    expect(holders.map((user) => user.id)).toEqual([...ids]);
+  });
+
   it('a signed-in user binds (message "bind"), and nobody else can bind the same account', async () => {
     const someone = githubUser('binder');
     const user = await registeredBrowser(t.url, 'binder1');

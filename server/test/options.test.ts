@@ -55,6 +55,7 @@ const STATUS_FIELDS = {
   quota_display_type: 'string',
   custom_currency_symbol: 'string',
   custom_currency_exchange_rate: 'number',
+  quota_remind_threshold: 'number',
 } as const satisfies Record<keyof StatusObject, 'string' | 'number' | 'boolean' | 'array'>;
 
 describe.skipIf(databaseUnavailable())('site options and status', () => {
@@ -491,6 +492,10 @@ describe.skipIf(databaseUnavailable())('site options and status', () => {
       expect((await status()).quota_display_type).toBe('TOKENS');
       await setOption('general_setting.quota_display_type', 'USD');
       await setOption('USDExchangeRate', '7.3');
+      // The warning threshold of users without their own, which /personal shows them.
+      expect((await status()).quota_remind_threshold).toBe(1000);
+      await setOption('QuotaRemindThreshold', '250000');
+      expect((await status()).quota_remind_threshold).toBe(250000);
     });
 
     it('refuses a rate of zero and an unknown type, changing nothing', async () => {

@@ -37,6 +37,7 @@ export function buildStatus(
     quota_display_type: display.type,
     custom_currency_symbol: s.get('general_setting.custom_currency_symbol'),
     custom_currency_exchange_rate: s.number('general_setting.custom_currency_exchange_rate'),
+    quota_remind_threshold: s.number('QuotaRemindThreshold'),
     display_token_stat: s.bool('DisplayTokenStatEnabled'),
     enable_drawing: offered.drawing && s.bool('DrawingEnabled'),
     enable_task: offered.task && s.bool('TaskEnabled'),

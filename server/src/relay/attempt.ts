@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../cache/channel-index.ts';
 import type { Endpoint } from './endpoints.ts';
+import { clientAdaptor } from './clients/registry.ts';
 import type { UpstreamRequest } from './providers/provider-family.ts';
 import { providerFor } from './providers/registry.ts';
 import type { RelayBody } from './relay-body.ts';
@@ -9,7 +10,6 @@ import { mapModel } from './routing.ts';
 import { isConnectionError, type UpstreamClient } from './upstream-client.ts';
 import { isRetryableStatus, mappedStatus, maybeDisableChannel } from './upstream-error.ts';
 import type { WireFormat } from './wire-format.ts';
-import { responsesToChat } from './clients/responses/responses-request-to-chat.ts';
 
 export interface Success {
   response: Dispatcher.ResponseData;
@@ -44,13 +44,6 @@ async function readErrorText(response: Dispatcher.ResponseData): Promise<string>
   return text;
 }
 
-/** The call as OpenAI chat, for a channel in another format; a string says why it cannot be served. */
-function chatCore(endpoint: Endpoint, body: RelayBody): Record<string, unknown> | string | undefined {
-  if (!body.json) return undefined;
-  if (endpoint.kind === 'chat') return body.json;
-  return body.clientFormat === 'responses' ? responsesToChat(body.json) : undefined;
-}
-
 /** The request for one channel, in the channel's own format: passed through when the client speaks it too. */
 export function upstreamRequest(
   app: Pick<FastifyInstance, 'settings'>,
@@ -65,7 +58,8 @@ export function upstreamRequest(
     body,
     channel,
     upstreamModel,
-    chat: () => chatCore(endpoint, body),
+    // The call as OpenAI chat, for a channel in another format: its client adaptor makes it.
+    chat: () => clientAdaptor(body.clientFormat).chatCore(body, endpoint),
   });
 }
 

@@ -2,7 +2,6 @@ import { multipartBody, type StreamedBody } from '../http/multipart-body.ts';
 import { isFilePart, type SpooledForm } from '../http/multipart-spool.ts';
 import type { Endpoint } from './endpoints.ts';
 import { fitForReasoningModel, isOpenAIReasoningModel } from './providers/openai/openai-reasoning-models.ts';
-import { invalidRequest, requireJsonObject } from './relay-error.ts';
 import type { ClientFormat } from './wire-format.ts';
 
 /** A relay request body, read once: what routing and pricing need, and how to rebuild it upstream. */
@@ -27,47 +26,6 @@ export interface RelayBody {
   thinkingBudget?: number;
   /** Client headers a same-format upstream may need (anthropic-version, anthropic-beta). */
   clientHeaders?: Record<string, string | string[] | undefined>;
-}
-
-const positive = (value: unknown): number =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
-
-export function readJsonBody(endpoint: Endpoint, body: unknown): RelayBody {
-  const json = requireJsonObject(body);
-  const model = json.model ?? endpoint.defaultModel;
-  if (typeof model !== 'string' || model.trim() === '') {
-    throw invalidRequest('model is required');
-  }
-  const streamOptions = json.stream_options as { include_usage?: unknown } | undefined;
-  return {
-    model: model.trim(),
-    stream: json.stream === true,
-    clientWantsUsage: streamOptions?.include_usage === true,
-    maxTokens: Math.max(
-      positive(json.max_tokens),
-      positive(json.max_completion_tokens),
-      positive(json.max_output_tokens),
-    ),
-    json,
-    clientFormat: endpoint.kind === 'responses' ? 'responses' : 'openai',
-  };
-}
-
-/** What routing needs from an upload, read from its text fields (the files stay spooled). */
-export function readMultipartBody(endpoint: Endpoint, form: SpooledForm): RelayBody {
-  const model = form.text('model') ?? endpoint.defaultModel;
-  const modelIsFile = form.parts.some((part) => part.name === 'model' && isFilePart(part));
-  if (typeof model !== 'string' || model.trim() === '' || modelIsFile) {
-    throw invalidRequest('model is required');
-  }
-  return {
-    model: model.trim(),
-    stream: false,
-    clientWantsUsage: false,
-    maxTokens: 0,
-    form,
-    clientFormat: 'openai',
-  };
 }
 
 /**

@@ -4,9 +4,12 @@ import { spoolMultipart } from '../http/multipart-spool.ts';
 import { currentUser, requireUser } from '../auth/guard.ts';
 import { usableGroups } from '../options/groups.ts';
 import { callerOf, type Caller } from './caller.ts';
+import { clientCall, relayThrough } from './client-call.ts';
+import { readOpenAIUpload } from './clients/openai-chat/openai-upload-request.ts';
+import { clientAdaptor } from './clients/registry.ts';
 import { OPENAI_ENDPOINTS, type Endpoint } from './endpoints.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
-import { readJsonBody, readMultipartBody, type RelayBody } from './relay-body.ts';
+import type { RelayBody } from './relay-body.ts';
 import { RelayError, invalidRequest } from './relay-error.ts';
 
 /**
@@ -28,7 +31,7 @@ async function readUpload(
   });
   if (reply.raw.closed) void form.close();
   else reply.raw.once('close', () => void form.close());
-  return readMultipartBody(endpoint, form);
+  return readOpenAIUpload(endpoint, form);
 }
 
 /** The multipart endpoints, in a scope of their own: only they take (and stream) multipart bodies. */
@@ -72,19 +75,15 @@ function playgroundCaller(app: FastifyInstance, request: FastifyRequest, group: 
   };
 }
 
-/** The models a caller may use: the key's allow-list, else every model its group's channels serve. */
-export function callerModels(app: FastifyInstance, caller: Caller): string[] {
-  return caller.modelLimits ? [...caller.modelLimits].sort() : app.channels.models([caller.group]);
-}
-
-/** /v1/* in the OpenAI format, and the playground's /pg/chat/completions. */
+/** /v1/* in the OpenAI formats (chat and every endpoint, Responses), and the playground's /pg/chat/completions. */
 export async function openAIRoutes(app: FastifyInstance, runtime: RelayRuntime): Promise<void> {
   const routeOptions = { bodyLimit: app.config.maxRequestBodyBytes, config: { format: 'openai' } };
   for (const endpoint of OPENAI_ENDPOINTS.filter((e) => !e.multipart)) {
-    app.post(endpoint.path, routeOptions, async (request, reply) => {
-      const caller = callerOf(request);
-      return relayCall(app, runtime, request, reply, endpoint, caller, readJsonBody(endpoint, request.body));
-    });
+    // /v1/responses is the Responses API's client format; every other endpoint is OpenAI's own.
+    const client = clientAdaptor(endpoint.kind === 'responses' ? 'responses' : 'openai');
+    app.post(endpoint.path, routeOptions, async (request, reply) =>
+      relayThrough(app, runtime, client, endpoint, request, reply),
+    );
   }
   await app.register(async (scope) => uploadRoutes(scope, runtime));
 
@@ -94,7 +93,7 @@ export async function openAIRoutes(app: FastifyInstance, runtime: RelayRuntime):
     '/pg/chat/completions',
     { ...playgroundOptions, onRequest: requireUser },
     async (request, reply) => {
-      const body = readJsonBody(chat, request.body);
+      const body = clientAdaptor('openai').readRequest(clientCall(request, chat));
       const group = body.json?.group;
       if (body.json) delete body.json.group;
       return relayCall(app, runtime, request, reply, chat, playgroundCaller(app, request, group), body);

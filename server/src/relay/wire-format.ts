@@ -1,4 +1,4 @@
-import { clientAdaptor } from './clients/registry.ts';
+import { clientAdaptor, type ClientFormat } from './clients/registry.ts';
 import { familyOf, providerFor } from './providers/registry.ts';
 import type { Usage } from './usage.ts';
 import type { ChunkSource, ConvertedAnswer, Json, StreamConverter } from './formats/types.ts';
@@ -6,11 +6,11 @@ import type { ChunkSource, ConvertedAnswer, Json, StreamConverter } from './form
 /** The three wire formats the gateway speaks; OpenAI chat is the one everything converts through. */
 export type WireFormat = 'openai' | 'anthropic' | 'gemini';
 
-/** What a client may speak: a wire format, or OpenAI's Responses API (passed as it is to OpenAI channels). */
-export type ClientFormat = WireFormat | 'responses';
+/** What a client may speak: a name in the client registry (clients/registry.ts). */
+export type { ClientFormat };
 
 /** The channel format a client's calls pass through to unconverted. */
-export const clientWire = (format: ClientFormat): WireFormat => (format === 'responses' ? 'openai' : format);
+export const clientWire = (format: ClientFormat): WireFormat => clientAdaptor(format).wire;
 
 /** The wire format a channel speaks: its family's, by the registry. */
 export const channelFormat = (type: number): WireFormat => providerFor(type).format;

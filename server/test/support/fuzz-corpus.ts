@@ -152,11 +152,30 @@ export function fuzzRoutes(ids: { user: number; token: number; channel: number }
     { method: 'DELETE', path: '/api/log', query: { target_timestamp: 1 } },
     { method: 'POST', path: '/v1/chat/completions', body: chat, relay: true },
     { method: 'POST', path: '/v1/messages', body: { ...chat, max_tokens: 5 }, relay: true },
+    { method: 'POST', path: '/v1/messages/count_tokens', body: chat, relay: true },
+    { method: 'GET', path: '/v1/models/:model', params: { model: 'm1' }, relay: true },
+    { method: 'GET', path: '/v1beta/models/:model', params: { model: 'm1' }, relay: true },
+    {
+      method: 'POST',
+      path: '/v1/responses',
+      body: { model: 'm1', input: 'hi', max_output_tokens: 5, stream: false },
+      relay: true,
+    },
     {
       method: 'POST',
       path: '/v1beta/models/:target',
       params: { target: 'm1:generateContent' },
       body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+      relay: true,
+    },
+    {
+      method: 'POST',
+      path: '/v1beta/models/:target',
+      params: { target: 'm1:countTokens' },
+      body: {
+        contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+        generationConfig: { maxOutputTokens: 5 },
+      },
       relay: true,
     },
   ];

@@ -94,6 +94,22 @@ export async function insertUserRow(store: Store, quota: number, group = 'defaul
   });
 }
 
+/** A user's wallet and a token's remaining quota as stored now. */
+export async function balancesOf(t: TestServer, userId: number, tokenId: number) {
+  const db = t.server.store.db;
+  const user = await db
+    .selectFrom('users')
+    .select('quota')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const token = await db
+    .selectFrom('tokens')
+    .select('remain_quota')
+    .where('id', '=', tokenId)
+    .executeTakeFirstOrThrow();
+  return { user: Number(user.quota), token: Number(token.remain_quota) };
+}
+
 /** Waits, up to a bound, for background work (settlement, logs) to reach a state. */
 export async function waitFor<T>(
   probe: () => Promise<T>,

@@ -1,7 +1,9 @@
 import { UserStatus, type LoginResult } from '@relaygate/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { BindingColumn, ExternalAccount, ThirdParty } from '../../auth/oauth/index.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { oncePerWindow, type OncePerWindow } from '../../cache/once-per-window.ts';
 import { randomAlphanumeric } from '../../auth/random.ts';
 import { startSession } from '../../auth/sessions.ts';
 import { msg } from '../../i18n/text.ts';
@@ -101,6 +103,47 @@ export async function signIn(app: FastifyInstance, reply: FastifyReply, user: Us
   return toLoginResult(user);
 }
 
+/** Registrations under way, by third-party account: one app's claims, seen by every node through Redis. */
+const registrations = new WeakMap<object, OncePerWindow>();
+const REGISTRATION_CLAIM_SECONDS = 30;
+const REGISTRATION_WAIT_MS = 10_000;
+const REGISTRATION_POLL_MS = 100;
+
+/**
+ * The user bound to this account, registering one when there is none. One request registers a
+ * given account at a time (the binding column has no unique index: empty ones would collide), so
+ * a second callback for the same new account (a double click, two tabs) waits for the first and
+ * signs in to the user it created instead of creating another.
+ */
+async function boundOrRegistered(
+  app: FastifyInstance,
+  party: ThirdParty,
+  account: ExternalAccount,
+  aff: string,
+): Promise<UserRow> {
+  let claims = registrations.get(app.store);
+  if (!claims) registrations.set(app.store, (claims = oncePerWindow('oauth-register', app.shared.redis)));
+  const key = `${party.column}:${account.id}`;
+  const deadline = Date.now() + REGISTRATION_WAIT_MS;
+  for (;;) {
+    const bound = await findBoundUser(app.store.db, party.column, account.id);
+    if (bound) return bound;
+    if (await claims.claim(key, REGISTRATION_CLAIM_SECONDS)) {
+      try {
+        // Bound between the look-up and the claim: the other request has finished.
+        return (
+          (await findBoundUser(app.store.db, party.column, account.id)) ??
+          (await registerBound(app, party, account, aff))
+        );
+      } finally {
+        await claims.release(key);
+      }
+    }
+    if (Date.now() >= deadline) throw new ApiError(msg('oauth.signInUnderWay', { provider: party.label }));
+    await delay(REGISTRATION_POLL_MS);
+  }
+}
+
 /** Signs in the user bound to this account, or registers a new one bound to it (with the invite code). */
 export async function signInOrRegister(
   app: FastifyInstance,
@@ -110,6 +153,5 @@ export async function signInOrRegister(
   aff = '',
 ): Promise<LoginResult> {
   checkIdLength(party, account.id);
-  const bound = await findBoundUser(app.store.db, party.column, account.id);
-  return signIn(app, reply, bound ?? (await registerBound(app, party, account, aff)));
+  return signIn(app, reply, await boundOrRegistered(app, party, account, aff));
 }

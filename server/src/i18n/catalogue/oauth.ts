@@ -15,6 +15,10 @@ export const oauthMessages = {
     en: '{provider} sign-in is not configured by the admin',
     zh: '管理员尚未配置 {provider} 登录',
   },
+  'oauth.signInUnderWay': {
+    en: 'a sign-in with this {provider} account is still under way: try again in a moment',
+    zh: '该 {provider} 账户的另一次登录仍在进行，请稍后重试',
+  },
   'oauth.alreadyBound': {
     en: 'this {provider} account is already bound to another user',
     zh: '该 {provider} 账户已被其他用户绑定',

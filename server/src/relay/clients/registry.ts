@@ -1,15 +1,31 @@
-import type { ClientFormat } from '../wire-format.ts';
+/**
+ * The client formats the gateway speaks, each one folder beside this file behind `ClientAdaptor`
+ * (client-adaptor.ts): its requests read and checked (with their OpenAI-chat core), answers and
+ * streams from the chat core, errors and the model list in its own shapes.
+ *
+ * To add a client format: make its folder here (an adaptor implementing every member, with unit
+ * tests beside each reader and converter), add one line to ADAPTORS below (its key is the
+ * format's name: ClientFormat follows), and register its routes (a relay/routes-<format>.ts that hands
+ * each request to `relayThrough` with its adaptor). registry.test.ts checks every adaptor answers
+ * every member.
+ */
 import { anthropicClient } from './anthropic/anthropic-client.ts';
 import type { ClientAdaptor } from './client-adaptor.ts';
 import { geminiClient } from './gemini/gemini-client.ts';
 import { openAIChatClient } from './openai-chat/openai-chat-client.ts';
 import { responsesClient } from './responses/responses-client.ts';
 
-const ADAPTORS: Record<ClientFormat, ClientAdaptor> = {
+const ADAPTORS = {
   openai: openAIChatClient,
   responses: responsesClient,
   anthropic: anthropicClient,
   gemini: geminiClient,
-};
+} satisfies Record<string, ClientAdaptor>;
+
+/** What a client may speak: a wire format, or OpenAI's Responses API (passed as it is to OpenAI channels). */
+export type ClientFormat = keyof typeof ADAPTORS;
+
+/** Every client format, in registry order. */
+export const CLIENT_FORMATS = Object.keys(ADAPTORS) as ClientFormat[];
 
 export const clientAdaptor = (format: ClientFormat): ClientAdaptor => ADAPTORS[format];

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { quotaWorth } from '../../lib/quota.ts';
-import { useQuotaDisplay } from '../../status/status.ts';
+import { useQuotaDisplay, useStatus } from '../../status/status.ts';
 import {
   notificationEmailError,
   parseNotifySettings,
@@ -20,6 +20,7 @@ import { personalKeys, saveNotifySettings } from './personal-api.ts';
 export function NotifyCard({ user }: { user: UserView }) {
   const { t } = useTranslation();
   const display = useQuotaDisplay();
+  const siteThreshold = useStatus()?.quota_remind_threshold;
   const formatAmount = useFormatQuota();
   const [form] = Form.useForm<NotifyValues>();
   const type = Form.useWatch('notify_type', form);
@@ -38,7 +39,9 @@ export function NotifyCard({ user }: { user: UserView }) {
         form={form}
         name="notify"
         layout="vertical"
-        initialValues={parseNotifySettings(user.setting)}
+        // Remounted when the site's threshold arrives, so an unset threshold shows the one in force.
+        key={siteThreshold ?? 'loading'}
+        initialValues={parseNotifySettings(user.setting, siteThreshold)}
         onFinish={(values) => save.mutate(serialiseNotify(values))}
       >
         <Form.Item name="notify_type" label={t('personal.notify.type')}>

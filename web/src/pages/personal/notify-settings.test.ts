@@ -39,8 +39,10 @@ describe('parseNotifySettings', () => {
       notification_email: 'me@example.com',
     });
   });
-  it('keeps a zero threshold and replaces a junk one', () => {
-    expect(parseNotifySettings('{"quota_warning_threshold":0}').quota_warning_threshold).toBe(0);
+  it('shows the site threshold in force when none (or 0) is set, and replaces a junk one', () => {
+    expect(parseNotifySettings('{"quota_warning_threshold":0}', 1000).quota_warning_threshold).toBe(1000);
+    expect(parseNotifySettings('', 1000).quota_warning_threshold).toBe(1000);
+    expect(parseNotifySettings('{"quota_warning_threshold":7}', 1000).quota_warning_threshold).toBe(7);
     expect(parseNotifySettings('{"quota_warning_threshold":"x"}').quota_warning_threshold).toBe(
       DEFAULT_WARNING_THRESHOLD,
     );

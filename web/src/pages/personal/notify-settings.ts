@@ -23,8 +23,14 @@ export type NotifyPayload = Required<
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** The form's values from the user's `setting` JSON string; anything missing or broken takes its default. */
-export function parseNotifySettings(setting: string | null | undefined): NotifyValues {
+/**
+ * The form's values from the user's `setting` JSON string; anything missing or broken takes its default.
+ * A threshold not set (or 0) shows the site's, which is the one the server warns at.
+ */
+export function parseNotifySettings(
+  setting: string | null | undefined,
+  siteThreshold = DEFAULT_WARNING_THRESHOLD,
+): NotifyValues {
   let raw: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(setting || '{}');
@@ -40,9 +46,9 @@ export function parseNotifySettings(setting: string | null | undefined): NotifyV
       raw.quota_warning_threshold !== undefined &&
       raw.quota_warning_threshold !== null &&
       Number.isFinite(threshold) &&
-      threshold >= 0
+      threshold > 0
         ? threshold
-        : DEFAULT_WARNING_THRESHOLD,
+        : siteThreshold,
     webhook_url: text(raw.webhook_url),
     webhook_secret: text(raw.webhook_secret),
     notification_email: text(raw.notification_email),

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from './caller.ts';
+import { RelayError } from './relay-error.ts';
+
+/** The models a caller may use: the key's allow-list, else every model its group's channels serve. */
+export function callerModels(app: FastifyInstance, caller: Caller): string[] {
+  return caller.modelLimits ? [...caller.modelLimits].sort() : app.channels.models([caller.group]);
+}
+
+/** A model the caller may use (named plainly or as models/{id}), or a 404 answered in the caller's shape. */
+export function knownModel(app: FastifyInstance, caller: Caller, raw: string): string {
+  const id = raw.startsWith('models/') ? raw.slice('models/'.length) : raw;
+  if (callerModels(app, caller).includes(id)) return id;
+  throw new RelayError(404, `model ${id} does not exist or is not available to this key`, 'model_not_found');
+}

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Notifier } from './notify/notifier.ts';
 import type { Limits } from './limits/index.ts';
+import type { UpstreamAccess } from './net/upstream-json.ts';
 import type { Text } from './i18n/text.ts';
 import type { Store } from './store/db.ts';
 import type { BatchResult, Settlement } from './store/settle-batch.ts';
@@ -32,6 +33,20 @@ export interface ChannelTester {
   test(channelId: number, model?: string): Promise<ChannelTestResult>;
 }
 
+/**
+ * The console's questions to a channel's upstream account, answered by the relay's provider
+ * families without the api importing the relay (app wiring passes the relay's implementation in).
+ * Failures throw an UpstreamQueryError (net/upstream-json.ts) the console shows as it is.
+ */
+export interface UpstreamAccounts {
+  /** The model ids the account offers, distinct, in the upstream's order. */
+  listModels(channelType: number, base: string, access: UpstreamAccess): Promise<string[]>;
+  /** Whether accounts of this channel type can tell their balance. */
+  hasBalance(channelType: number): boolean;
+  /** The account's remaining balance (USD, or the provider's own currency). */
+  balance(channelType: number, base: string, access: UpstreamAccess): Promise<number>;
+}
+
 /** The dashboard's roll-up (jobs/quota-data.ts), told of every committed settlement batch by the relay. */
 export interface ConsumptionRollup {
   settled(result: BatchResult, batch: Settlement[]): void;
@@ -48,6 +63,7 @@ export interface AppContext {
   /** The routing index; rebuild it after any channel write. */
   channels: ChannelIndex;
   channelTester: ChannelTester;
+  upstreamAccounts: UpstreamAccounts;
   /** The node bus and Redis: how this node shares changes and short-lived state with the others. */
   shared: SharedState;
   quotaData: ConsumptionRollup;

@@ -65,6 +65,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('keys', context.keys);
   app.decorate('channels', context.channels);
   app.decorate('channelTester', context.channelTester);
+  app.decorate('upstreamAccounts', context.upstreamAccounts);
   app.decorate('shared', context.shared);
   app.decorate('quotaData', context.quotaData);
   app.decorate('mailer', context.mailer);

@@ -13,6 +13,7 @@ import { openLimits, type Limits } from './limits/index.ts';
 import { QuotaDataRollup, startQuotaDataFlush } from './jobs/quota-data.ts';
 import { startSessionSweep } from './jobs/session-sweep.ts';
 import { createChannelTester } from './relay/channel-tester.ts';
+import { upstreamAccounts } from './relay/providers/upstream-accounts.ts';
 import { Mailer } from './mail/mailer.ts';
 import { Notifier } from './notify/notifier.ts';
 import type { Config } from './config.ts';
@@ -92,6 +93,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       keys,
       channels,
       channelTester,
+      upstreamAccounts,
       shared,
       quotaData,
       mailer,

@@ -8,13 +8,7 @@ import { providerFor } from './providers/registry.ts';
 import type { RelayBody } from './relay-body.ts';
 import { mapModel } from './routing.ts';
 import { isConnectionError, type UpstreamClient } from './upstream-client.ts';
-import { upstreamRetryDelay } from './upstream-retry-delay.ts';
-import {
-  isRetryableStatus,
-  mappedStatus,
-  maybeDisableChannel,
-  upstreamErrorMessage,
-} from './upstream-error.ts';
+import { isRetryableStatus, mappedStatus, maybeDisableChannel } from './upstream-error.ts';
 import type { WireFormat } from './wire-format.ts';
 
 export interface Success {
@@ -110,9 +104,10 @@ export async function tryChannel(
   if (response.statusCode < 400)
     return { response, channel, channelFormat: request.format, upstreamModel, abort };
   const text = await readErrorText(response);
-  const message = upstreamErrorMessage(text, response.statusCode);
+  // The family reads its own error shape; the site's retry and disable rules apply on top.
+  const error = providerFor(channel.type).readError(response.statusCode, response.headers, text);
   const status = mappedStatus(channel, response.statusCode);
-  await maybeDisableChannel(app, channel, status, message);
-  const retryAfterSeconds = upstreamRetryDelay(response.headers, text);
-  return { status, message, retryable: isRetryableStatus(app, status), retryAfterSeconds };
+  await maybeDisableChannel(app, channel, status, error.message, error.disables);
+  const retryable = error.retryable === true || isRetryableStatus(app, status);
+  return { status, message: error.message, retryable, retryAfterSeconds: error.retryAfterSeconds };
 }

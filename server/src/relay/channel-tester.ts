@@ -5,15 +5,16 @@ import type { OptionsCache } from '../cache/options-cache.ts';
 import type { Config } from '../config.ts';
 import { cachedAllowList } from '../net/allow-list.ts';
 import { msg, render, type Text } from '../i18n/text.ts';
-import { channelTypeInfo } from '../providers/channel-types.ts';
-import { upstreamRequest } from './attempt.ts';
+import { chatTestRequest } from './providers/chat-test-request.ts';
+import type { ProviderFamily } from './providers/provider-family.ts';
+import type { ResponseHeaders } from './providers/retry-after.ts';
+import { providerFor } from './providers/registry.ts';
 import { setChannelStatus } from '../store/channel-status.ts';
 import type { Store } from '../store/db.ts';
 import { nowSeconds } from '../store/users.ts';
 import { mapModel } from './routing.ts';
 import { UpstreamClient } from './upstream-client.ts';
-import { maybeDisableChannel, mappedStatus, upstreamErrorMessage } from './upstream-error.ts';
-import { channelFormat } from './wire-format.ts';
+import { maybeDisableChannel, mappedStatus } from './upstream-error.ts';
 import type { Notifier } from '../notify/notifier.ts';
 
 export interface ChannelTesterDeps {
@@ -65,18 +66,21 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       await deps.channels.rebuild();
       const channel = deps.channels.get(channelId);
       if (!channel) return refused(msg('channel.notFound'));
-      if (!channelTypeInfo(channel.type)?.openAICompatible && channelFormat(channel.type) === 'openai') {
-        return refused(msg('channel.testUnsupported'));
-      }
+      const family = providerFor(channel.type);
+      if (!family.servesChat) return refused(msg('channel.testUnsupported'));
       const testModel =
         model?.trim() || channel.row.test_model?.trim() || channel.models[0] || FALLBACK_TEST_MODEL;
       // The answer names the model, so the console can say which one was tested.
-      return { ...(await testWith(channel, testModel)), model: testModel };
+      return { ...(await testWith(family, channel, testModel)), model: testModel };
     },
   };
 
   /** One small chat call asking for `testModel` through the channel. */
-  async function testWith(channel: RoutableChannel, testModel: string): Promise<ChannelTestResult> {
+  async function testWith(
+    family: ProviderFamily,
+    channel: RoutableChannel,
+    testModel: string,
+  ): Promise<ChannelTestResult> {
     const channelId = channel.id;
     let upstreamModel: string;
     try {
@@ -85,23 +89,11 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       return { success: false, message: (error as Error).message, time: 0 };
     }
     // The same request the relay would send for a tiny chat call, in the channel's own format.
-    const request = upstreamRequest(
-      deps,
-      { path: '/v1/chat/completions', kind: 'chat' },
-      {
-        model: testModel,
-        stream: false,
-        clientWantsUsage: false,
-        maxTokens: 16,
-        json: { model: testModel, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 },
-        clientFormat: 'openai',
-      },
-      channel,
-      upstreamModel,
-    );
+    const request = chatTestRequest(family, deps.settings, channel, testModel, upstreamModel);
     if (typeof request === 'string') return { success: false, message: request, time: 0 };
     const started = Date.now();
     let status: number;
+    let headers: ResponseHeaders;
     let text: string;
     try {
       const response = await upstream.send(request.url, {
@@ -111,6 +103,7 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
         addressTrusted: channel.row.address_trusted !== 0,
       });
       status = response.statusCode;
+      headers = response.headers;
       text = await response.body.text();
     } catch (error) {
       const elapsed = Date.now() - started;
@@ -120,8 +113,10 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
     }
     const elapsed = Date.now() - started;
     await record(channelId, elapsed);
-    if (status >= 400)
-      return fail(channelId, mappedStatus(channel, status), upstreamErrorMessage(text, status), elapsed);
+    if (status >= 400) {
+      const error = family.readError(status, headers, text);
+      return fail(channelId, mappedStatus(channel, status), error.message, elapsed, error.disables);
+    }
 
     const threshold = deps.settings.number('ChannelDisableThreshold');
     if (deps.settings.bool('AutomaticDisableChannelEnabled') && threshold > 0 && elapsed > threshold * 1000) {

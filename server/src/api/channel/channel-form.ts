@@ -101,14 +101,15 @@ export function normalizeChannelFields(input: ChannelInput): ChannelFields {
   return fields;
 }
 
-/** Rules across fields, on the channel as it will be: Azure needs a base URL; Spark's version defaults to v2.1. */
+/** Rules across fields, on the channel as it will be: some types need a base URL (Azure); Spark's version defaults to v2.1. */
 function crossFieldChanges(channel: {
   type?: number;
   base_url?: string | null;
   other?: string | null;
 }): ChannelFields {
-  if (channel.type === ChannelType.Azure && !channel.base_url) {
-    throw new ApiError(msg('channel.azureBaseUrl'));
+  const info = channel.type === undefined ? undefined : channelTypeInfo(channel.type);
+  if (info?.baseUrlRequired && !channel.base_url) {
+    throw new ApiError(msg('channel.baseUrlRequired', { name: info.name }));
   }
   if (channel.type === XUNFEI && !channel.other) return { other: 'v2.1' };
   return {};

@@ -10,12 +10,12 @@ import { nowSeconds } from '../../store/users.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
 import { parseId, parseInput } from '../parse-input.ts';
-import { hasBalanceQuery, queryBalance } from './balance.ts';
 import { addressTrust } from './address-owner.ts';
 import { firstKey, normalizeBaseUrl } from './channel-rules.ts';
 import { fetchModelsSchema } from './schemas.ts';
-import type { UpstreamAccess } from './upstream-http.ts';
-import { fetchUpstreamModels } from './upstream-models.ts';
+import type { UpstreamAccounts } from '../../app-context.ts';
+import type { UpstreamAccess } from '../../net/upstream-json.ts';
+import { fetchUpstreamModels, queryBalance } from './upstream-queries.ts';
 import { msg } from '../../i18n/text.ts';
 
 /** Balances refreshed at once by "update all". */
@@ -33,8 +33,14 @@ const storedAccess = (outbound: OutboundAgents, channel: ChannelRecord): Upstrea
   dispatcher: outbound.for(channel.address_trusted !== 0),
 });
 
-async function refreshBalance(db: Db, outbound: OutboundAgents, channel: ChannelRecord): Promise<number> {
+async function refreshBalance(
+  db: Db,
+  accounts: UpstreamAccounts,
+  outbound: OutboundAgents,
+  channel: ChannelRecord,
+): Promise<number> {
   const balance = await queryBalance(
+    accounts,
     channel.type,
     channelBaseUrl(channel.type, channel.base_url),
     storedAccess(outbound, channel),
@@ -45,7 +51,7 @@ async function refreshBalance(db: Db, outbound: OutboundAgents, channel: Channel
 
 /** Calls to the channel's upstream account: its balance and its model list. */
 export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
-  const { store } = app;
+  const { store, upstreamAccounts: accounts } = app;
   const guarded = { onRequest: requireAdmin };
   const outbound = outboundAgents(
     { connections: 8, keepAliveTimeout: 10_000 },
@@ -55,7 +61,7 @@ export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
 
   const updateOne: RouteHandlerMethod = async (request) => {
     const channel = await channelOf(store.db, (request.params as { id: string }).id);
-    const balance = await refreshBalance(store.db, outbound, channel);
+    const balance = await refreshBalance(store.db, accounts, outbound, channel);
     await app.channels.rebuild();
     // The classic console reads balance at the top level, newer ones in data.
     return { ...ok({ balance }), balance };
@@ -65,13 +71,13 @@ export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
 
   /** Every enabled channel whose type has a balance endpoint; failures are counted, not fatal. */
   app.get('/api/channel/update_balance', guarded, async (request) => {
-    const queue = (await enabledChannels(store.db)).filter((channel) => hasBalanceQuery(channel.type));
+    const queue = (await enabledChannels(store.db)).filter((channel) => accounts.hasBalance(channel.type));
     let updated = 0;
     let failed = 0;
     const worker = async () => {
       for (let channel = queue.shift(); channel; channel = queue.shift()) {
         try {
-          await refreshBalance(store.db, outbound, channel);
+          await refreshBalance(store.db, accounts, outbound, channel);
           updated += 1;
         } catch (error) {
           failed += 1;
@@ -90,7 +96,7 @@ export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/channel/fetch_models/:id', guarded, async (request) => {
     const channel = await channelOf(store.db, (request.params as { id: string }).id);
     const base = channelBaseUrl(channel.type, channel.base_url);
-    return ok(await fetchUpstreamModels(channel.type, base, storedAccess(outbound, channel)));
+    return ok(await fetchUpstreamModels(accounts, channel.type, base, storedAccess(outbound, channel)));
   });
 
   /** The create form's "fetch models": the key is not stored yet. */
@@ -102,6 +108,6 @@ export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
     // The key is the caller's own; the address is trusted only when root typed it.
     const trusted = addressTrust(currentUser(request).role) === 1;
     const key = firstKey(input.key ?? '');
-    return ok(await fetchUpstreamModels(type, base, { key, dispatcher: outbound.for(trusted) }));
+    return ok(await fetchUpstreamModels(accounts, type, base, { key, dispatcher: outbound.for(trusted) }));
   });
 };

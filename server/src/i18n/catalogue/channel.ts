@@ -69,9 +69,9 @@ export const channelMessages = {
     zh: 'concurrency_limit 必须是 0（不限制）到 1000000000 之间的整数',
   },
   'channel.autoBanField': { en: 'auto_ban must be 1 or 0', zh: 'auto_ban 必须是 1 或 0' },
-  'channel.azureBaseUrl': {
-    en: 'base URL is required for Azure OpenAI channels',
-    zh: 'Azure OpenAI 渠道必须填写 Base URL',
+  'channel.baseUrlRequired': {
+    en: 'base URL is required for {name} channels',
+    zh: '{name} 渠道必须填写 Base URL',
   },
   'channel.nameAndKey': { en: 'please fill in channel name and key', zh: '请填写渠道名称和密钥' },
   'channel.batchTooLarge': { en: 'at most {max} keys in one batch', zh: '一次批量最多 {max} 个密钥' },

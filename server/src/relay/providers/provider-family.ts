@@ -1,11 +1,14 @@
 import type { OptionsCache } from '../../cache/options-cache.ts';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import type { StreamedBody } from '../../http/multipart-body.ts';
+import type { UpstreamAccess } from '../../net/upstream-json.ts';
 import type { Endpoint } from '../endpoints.ts';
 import type { ChunkSource, ConvertedAnswer, Json } from '../formats/types.ts';
 import type { RelayBody } from '../relay-body.ts';
 import type { WireFormat } from '../wire-format.ts';
-import type { UpstreamTarget } from './openai/openai-target.ts';
+import type { UpstreamErrorReading } from './error-reading.ts';
+import type { ResponseHeaders } from './retry-after.ts';
+import type { UpstreamTarget } from './upstream-target.ts';
 
 /** One call to one channel: where, with which headers, and the body in the channel's format. */
 export interface UpstreamRequest extends UpstreamTarget {
@@ -23,19 +26,43 @@ export interface RequestInput {
   chat: () => Json | string | undefined;
 }
 
+/** How an upstream account lists its models: GET url with headers, and the ids in the answer. */
+export interface ModelListing {
+  url(base: string): string;
+  headers(key: string): Record<string, string>;
+  /** The ids in an answer, or null when the answer is not a model list. */
+  ids(body: unknown): unknown[] | null;
+}
+
+/** Asks an upstream account for its remaining balance (USD, or the provider's own currency). */
+export type BalanceQuery = (base: string, access: UpstreamAccess) => Promise<number>;
+
 /**
- * What a provider family does for the relay, behind one interface: build the request for a
- * channel (from the OpenAI-chat core, or the client's own body when it speaks the family's
- * format), and turn its answers and streams back into the chat core. The registry maps channel
- * types to families; nothing outside a family's folder switches on its vendor.
+ * What a provider family does for the relay and the console, behind one interface: build the
+ * request for a channel (from the OpenAI-chat core, or the client's own body when it speaks the
+ * family's format), turn its answers and streams back into the chat core, read its errors, list
+ * its models, query its balance. The registry maps channel types to families; nothing outside
+ * `relay/providers/` switches on a vendor.
  */
 export interface ProviderFamily {
+  /** The family's name (its folder), for logs and tests. */
+  readonly name: string;
   /** The wire format the family's channels speak. */
   readonly format: WireFormat;
+  /** The channel types the family serves (the registry's index); the OpenAI family also takes unknown types. */
+  readonly channelTypes: readonly number[];
+  /** Whether its channels can serve a chat call at all; channel tests send one, and refuse when not. */
+  readonly servesChat: boolean;
   /** The request for one channel, or why it cannot serve the call. */
   request(input: RequestInput): UpstreamRequest | string;
   /** The channel's stream as chat chunks; null when the channel streams OpenAI chat itself. */
   streamToChat(upstreamModel: string): ChunkSource | null;
   /** The channel's whole answer as a chat completion with its usage. */
   answerToChat(answer: Json, upstreamModel: string): ConvertedAnswer;
+  /** What an error answer (status ≥ 400) says: its message, the delay it asked for, what the family knows of it. */
+  readError(status: number, headers: ResponseHeaders, text: string): UpstreamErrorReading;
+  /** How its accounts list their models. */
+  readonly models: ModelListing;
+  /** How an account of this channel type tells its balance; undefined when it cannot. */
+  balance(channelType: number): BalanceQuery | undefined;
 }

@@ -1,23 +1,47 @@
-import { ChannelType } from '@relaygate/contract';
+/**
+ * The provider registry: which family serves each channel type.
+ *
+ * To add a provider with its own format:
+ *   1. Make one folder `relay/providers/<family>/` with `<family>-family.ts` exporting a
+ *      `ProviderFamily` (provider-family.ts): its channel types, target URL and headers, request
+ *      from the OpenAI-chat core, answer and stream back to it, error reading, model listing,
+ *      balance (or none). Unit tests beside each file.
+ *   2. Add it to FAMILIES below: one line. (A format no family spoke before is also a name in
+ *      WireFormat, wire-format.ts, for the relay to pass calls in that format through.)
+ * A provider that speaks OpenAI's API needs no folder: add its type to
+ * `openai/openai-channel-types.ts`. A type no family claims is refused by the unsupported family.
+ * `registry.test.ts` checks that every family answers every member of the interface.
+ */
 import type { WireFormat } from '../wire-format.ts';
 import { anthropicFamily } from './anthropic/anthropic-family.ts';
+import { azureFamily } from './azure/azure-family.ts';
 import { geminiFamily } from './gemini/gemini-family.ts';
 import { openAIFamily } from './openai/openai-family.ts';
 import type { ProviderFamily } from './provider-family.ts';
+import { unsupportedFamily } from './unsupported/unsupported-family.ts';
 
-/** The families by the wire format they speak. */
-const BY_FORMAT: Record<WireFormat, ProviderFamily> = {
-  openai: openAIFamily,
-  anthropic: anthropicFamily,
-  gemini: geminiFamily,
-};
+export const FAMILIES: readonly ProviderFamily[] = [
+  openAIFamily,
+  azureFamily,
+  anthropicFamily,
+  geminiFamily,
+  unsupportedFamily,
+];
 
-/** Channel types with a family of their own; every other type is OpenAI-compatible. A new family is one line here. */
-const BY_TYPE = new Map<number, ProviderFamily>([
-  [ChannelType.Anthropic, anthropicFamily],
-  [ChannelType.Gemini, geminiFamily],
-]);
+// A family read before its module finished loading (an import cycle into relay/providers) is undefined here.
+if (FAMILIES.some((family) => family === undefined))
+  throw new Error('provider registry: a family is not loaded yet (an import cycle through relay/providers?)');
 
-export const providerFor = (channelType: number): ProviderFamily => BY_TYPE.get(channelType) ?? openAIFamily;
+const BY_TYPE = new Map<number, ProviderFamily>(
+  FAMILIES.flatMap((family) => family.channelTypes.map((type) => [type, family] as const)),
+);
 
-export const familyOf = (format: WireFormat): ProviderFamily => BY_FORMAT[format];
+/** The family serving a channel type; the unsupported family when none does. */
+export const providerFor = (channelType: number): ProviderFamily =>
+  BY_TYPE.get(channelType) ?? unsupportedFamily;
+
+/** The family converting a wire format's streams and answers: the first listed that speaks it. */
+const BY_FORMAT = new Map<WireFormat, ProviderFamily>();
+for (const family of FAMILIES) if (!BY_FORMAT.has(family.format)) BY_FORMAT.set(family.format, family);
+
+export const familyOf = (format: WireFormat): ProviderFamily => BY_FORMAT.get(format)!;

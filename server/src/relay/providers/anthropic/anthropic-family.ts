@@ -1,4 +1,7 @@
+import { ChannelType } from '@relaygate/contract';
 import type { ProviderFamily } from '../provider-family.ts';
+import { readAnthropicError } from './anthropic-error.ts';
+import { ANTHROPIC_MODEL_LISTING } from './anthropic-models.ts';
 import { AnthropicToOpenAIChatStream } from './anthropic-stream-to-openai-chat.ts';
 import { anthropicTarget } from './anthropic-target.ts';
 import { fromAnthropicMessage } from './anthropic-to-openai-chat.ts';
@@ -6,7 +9,10 @@ import { toAnthropicRequest } from './openai-chat-to-anthropic.ts';
 
 /** Claude (Anthropic's Messages API): Anthropic calls pass through, the others are converted from chat. */
 export const anthropicFamily: ProviderFamily = {
+  name: 'anthropic',
   format: 'anthropic',
+  channelTypes: [ChannelType.Anthropic],
+  servesChat: true,
   request({ settings, endpoint, body, channel, upstreamModel, chat: chatCore }) {
     const chat = chatCore();
     if (chat === undefined) return `an anthropic channel cannot serve ${endpoint.path}`;
@@ -31,4 +37,7 @@ export const anthropicFamily: ProviderFamily = {
   },
   streamToChat: () => new AnthropicToOpenAIChatStream(),
   answerToChat: (answer) => fromAnthropicMessage(answer),
+  readError: readAnthropicError,
+  models: ANTHROPIC_MODEL_LISTING,
+  balance: () => undefined,
 };

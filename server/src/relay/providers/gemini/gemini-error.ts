@@ -1,3 +1,5 @@
+import { parseErrorBody, readErrorGenerically, type UpstreamErrorReading } from '../error-reading.ts';
+import { retryAfterSeconds, type ResponseHeaders } from '../retry-after.ts';
 import { asArray, asNumber, asObject, asString } from './gemini-json.ts';
 
 /** The `error` object of a Gemini error body: {error: …}, or a list of them as streams send. */
@@ -36,4 +38,28 @@ export function geminiRetryDelaySeconds(body: unknown): number | undefined {
     if (match) return Number(match[1]);
   }
   return undefined;
+}
+
+/** Whether the error says the API key itself is invalid (an ErrorInfo detail with reason API_KEY_INVALID). */
+export function geminiKeyInvalid(body: unknown): boolean {
+  return asArray(errorObject(body)?.details).some((raw) => asObject(raw)?.reason === 'API_KEY_INVALID');
+}
+
+/**
+ * A Gemini error ({error: {code, message, status, details}}, or a list of them): the retry delay
+ * from Retry-After, else its RetryInfo detail; an invalid API key (HTTP 400) disables the channel.
+ * A body of another shape (a proxy in front) is read generically.
+ */
+export function readGeminiError(
+  status: number,
+  headers: ResponseHeaders,
+  text: string,
+): UpstreamErrorReading {
+  const body = parseErrorBody(text);
+  if (errorObject(body) === undefined) return readErrorGenerically(status, headers, text, body);
+  const reading: UpstreamErrorReading = {
+    message: geminiErrorMessage(body),
+    retryAfterSeconds: retryAfterSeconds(headers) ?? geminiRetryDelaySeconds(body),
+  };
+  return geminiKeyInvalid(body) ? { ...reading, disables: true } : reading;
 }

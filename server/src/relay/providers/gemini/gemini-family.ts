@@ -1,5 +1,8 @@
 import { geminiEmbedUpstream } from '../../clients/gemini/gemini-embeddings.ts';
+import { ChannelType } from '@relaygate/contract';
 import type { ProviderFamily } from '../provider-family.ts';
+import { readGeminiError } from './gemini-error.ts';
+import { GEMINI_MODEL_LISTING } from './gemini-models.ts';
 import { GeminiToOpenAIChatStream } from './gemini-stream-to-openai-chat.ts';
 import { geminiTarget } from './gemini-target.ts';
 import { fromGeminiResponse } from './gemini-to-openai-chat.ts';
@@ -7,7 +10,10 @@ import { geminiThinkingFromModel, toGeminiRequest } from './openai-chat-to-gemin
 
 /** Google's Gemini API: Gemini calls (and embeddings) pass through, the others are converted from chat. */
 export const geminiFamily: ProviderFamily = {
+  name: 'gemini',
   format: 'gemini',
+  channelTypes: [ChannelType.Gemini],
+  servesChat: true,
   request({ settings, endpoint, body, channel, upstreamModel, chat: chatCore }) {
     const versions = settings.json<Record<string, string>>('gemini.version_settings');
     if (endpoint.geminiAction && body.original) {
@@ -33,4 +39,7 @@ export const geminiFamily: ProviderFamily = {
   },
   streamToChat: (upstreamModel) => new GeminiToOpenAIChatStream(upstreamModel),
   answerToChat: (answer, upstreamModel) => fromGeminiResponse(answer, upstreamModel),
+  readError: readGeminiError,
+  models: GEMINI_MODEL_LISTING,
+  balance: () => undefined,
 };

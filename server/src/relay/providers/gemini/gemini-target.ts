@@ -1,6 +1,6 @@
 import type { RoutableChannel } from '../../../cache/channel-index.ts';
 import { channelBaseUrl } from '../../../providers/channel-types.ts';
-import { pickKey, type UpstreamTarget } from '../openai/openai-target.ts';
+import { pickKey, type UpstreamTarget } from '../upstream-target.ts';
 
 /**
  * The API version: the channel's `other` when set, else gemini.version_settings for the model,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberAt, redact } from './upstream-http.ts';
+import { numberAt, redact, UpstreamQueryError } from './upstream-json.ts';
 
 describe('upstream answers', () => {
   it('redacts the key wherever it appears', () => {
@@ -17,5 +17,16 @@ describe('upstream answers', () => {
     );
     expect(() => numberAt({ data: { total: 'abc' } }, 'data.total')).toThrow(/no number/);
     expect(() => numberAt(null, 'x')).toThrow(/no number/);
+  });
+
+  it('fails as a business refusal the console shows in its language', () => {
+    let error: unknown;
+    try {
+      numberAt({}, 'data.balance');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(UpstreamQueryError);
+    expect(error).toMatchObject({ statusCode: 200, text: { id: 'upstream.noNumberAt' } });
   });
 });

@@ -1,10 +1,21 @@
 import { request, type Dispatcher } from 'undici';
-import { OUTBOUND_REFUSED, type OutboundRefusedError } from '../../net/outbound-guard.ts';
-import { ApiError } from '../errors.ts';
-import { msg, type Text } from '../../i18n/text.ts';
+import { OUTBOUND_REFUSED, type OutboundRefusedError } from './outbound-guard.ts';
+import { LocalizedError, msg, type Text } from '../i18n/text.ts';
 
 export const UPSTREAM_TIMEOUT_MS = 10_000;
 const MAX_BODY_CHARS = 8 * 1024 * 1024;
+
+/**
+ * An upstream query that did not give an answer (refused address, network, timeout, HTTP error, a
+ * body that is not what was asked for), as a catalogue message with the key redacted. The console
+ * shows it as a business refusal (HTTP 200, success:false), like its own ApiError.
+ */
+export class UpstreamQueryError extends LocalizedError {
+  constructor(text: Text) {
+    super(text, 200);
+    this.name = 'UpstreamQueryError';
+  }
+}
 
 /** Never let a key reach the console inside an upstream's error text. */
 export function redact(text: string, secret: string): string {
@@ -42,8 +53,8 @@ function networkReason(error: unknown, secret: string): Text {
 /**
  * GET a JSON document from an upstream, with a 10 s limit on the whole exchange. Redirects are not
  * followed (a 3xx is an error), so the guarded agent checks the only address reached. Any failure
- * (refused address, network, timeout, HTTP error, a body that is not JSON) becomes an ApiError with
- * the key redacted.
+ * (refused address, network, timeout, HTTP error, a body that is not JSON) becomes an
+ * UpstreamQueryError with the key redacted.
  */
 export async function getUpstreamJson(
   url: string,
@@ -62,19 +73,19 @@ export async function getUpstreamJson(
     status = response.statusCode;
     text = await response.body.text();
   } catch (error) {
-    throw new ApiError(networkReason(error, secret));
+    throw new UpstreamQueryError(networkReason(error, secret));
   }
-  if (text.length > MAX_BODY_CHARS) throw new ApiError(msg('upstream.tooLarge'));
+  if (text.length > MAX_BODY_CHARS) throw new UpstreamQueryError(msg('upstream.tooLarge'));
   if (status < 200 || status >= 300) {
     const detail = upstreamMessage(text).slice(0, 300);
-    throw new ApiError(
+    throw new UpstreamQueryError(
       msg('upstream.httpStatus', { status, detail: detail ? `: ${redact(detail, secret)}` : '' }),
     );
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(msg('upstream.notJson'));
+    throw new UpstreamQueryError(msg('upstream.notJson'));
   }
 }
 
@@ -86,7 +97,7 @@ export function numberAt(body: unknown, path: string): number {
   }
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) {
-    throw new ApiError(msg('upstream.noNumberAt', { path }));
+    throw new UpstreamQueryError(msg('upstream.noNumberAt', { path }));
   }
   return n;
 }

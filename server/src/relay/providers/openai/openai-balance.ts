@@ -1,15 +1,13 @@
 import { ChannelType } from '@relaygate/contract';
-import { ApiError } from '../errors.ts';
-import { getUpstreamJson, numberAt, type UpstreamAccess } from './upstream-http.ts';
-import { msg } from '../../i18n/text.ts';
-
-type BalanceQuery = (base: string, access: UpstreamAccess) => Promise<number>;
+import { msg } from '../../../i18n/text.ts';
+import { getUpstreamJson, numberAt, UpstreamQueryError } from '../../../net/upstream-json.ts';
+import type { BalanceQuery } from '../provider-family.ts';
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** OpenAI's dashboard billing: the hard limit minus this period's usage (reported in cents). */
-const openAIBalance: BalanceQuery = async (base, access) => {
+const openAIDashboardBalance: BalanceQuery = async (base, access) => {
   const subscription = await getUpstreamJson(
     `${base}/v1/dashboard/billing/subscription`,
     bearer(access.key),
@@ -33,7 +31,8 @@ const openAIBalance: BalanceQuery = async (base, access) => {
 const deepSeekBalance: BalanceQuery = async (base, access) => {
   const body = await getUpstreamJson(`${base}/user/balance`, bearer(access.key), access);
   const infos = (body as { balance_infos?: unknown }).balance_infos;
-  if (!Array.isArray(infos) || infos.length === 0) throw new ApiError(msg('upstream.noBalanceInfos'));
+  if (!Array.isArray(infos) || infos.length === 0)
+    throw new UpstreamQueryError(msg('upstream.noBalanceInfos'));
   const usd = infos.find((info) => (info as { currency?: unknown })?.currency === 'USD');
   return numberAt(usd ?? infos[0], 'total_balance');
 };
@@ -55,20 +54,13 @@ const moonshotBalance: BalanceQuery = async (base, access) =>
   );
 
 const BALANCE_QUERIES: Partial<Record<number, BalanceQuery>> = {
-  [ChannelType.OpenAI]: openAIBalance,
-  [ChannelType.Custom]: openAIBalance,
+  [ChannelType.OpenAI]: openAIDashboardBalance,
+  [ChannelType.Custom]: openAIDashboardBalance,
   [ChannelType.DeepSeek]: deepSeekBalance,
   [ChannelType.OpenRouter]: openRouterBalance,
   [ChannelType.SiliconFlow]: siliconFlowBalance,
   [ChannelType.Moonshot]: moonshotBalance,
 };
 
-export const hasBalanceQuery = (type: number): boolean => BALANCE_QUERIES[type] !== undefined;
-
-/** Asks the upstream for the account's remaining balance (USD, or the provider's own currency). */
-export async function queryBalance(type: number, base: string, access: UpstreamAccess): Promise<number> {
-  const query = BALANCE_QUERIES[type];
-  if (!query) throw new ApiError(msg('upstream.balanceUnsupported'));
-  if (base === '') throw new ApiError(msg('upstream.noBaseUrl'));
-  return query(base, access);
-}
+/** The balance query of an OpenAI-compatible channel type, if its provider has one. */
+export const openAIBalance = (channelType: number): BalanceQuery | undefined => BALANCE_QUERIES[channelType];

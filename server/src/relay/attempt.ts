@@ -3,18 +3,18 @@ import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../cache/channel-index.ts';
 import type { Endpoint } from './endpoints.ts';
 import { clientAdaptor } from './clients/registry.ts';
-import type { UpstreamRequest } from './providers/provider-family.ts';
+import type { ProviderFamily, UpstreamRequest } from './providers/provider-family.ts';
 import { providerFor } from './providers/registry.ts';
 import type { RelayBody } from './relay-body.ts';
 import { mapModel } from './routing.ts';
 import { isConnectionError, type UpstreamClient } from './upstream-client.ts';
 import { isRetryableStatus, mappedStatus, maybeDisableChannel } from './upstream-error.ts';
-import type { WireFormat } from './wire-format.ts';
 
 export interface Success {
   response: Dispatcher.ResponseData;
   channel: RoutableChannel;
-  channelFormat: WireFormat;
+  /** The channel's provider family: it turns the answer into the chat core when the client speaks another format. */
+  family: ProviderFamily;
   upstreamModel: string;
   abort: AbortController;
 }
@@ -47,12 +47,13 @@ async function readErrorText(response: Dispatcher.ResponseData): Promise<string>
 /** The request for one channel, in the channel's own format: passed through when the client speaks it too. */
 export function upstreamRequest(
   app: Pick<FastifyInstance, 'settings'>,
+  family: ProviderFamily,
   endpoint: Endpoint,
   body: RelayBody,
   channel: RoutableChannel,
   upstreamModel: string,
 ): UpstreamRequest | string {
-  return providerFor(channel.type).request({
+  return family.request({
     settings: app.settings,
     endpoint,
     body,
@@ -79,7 +80,8 @@ export async function tryChannel(
   } catch (error) {
     return { status: 500, message: (error as Error).message, retryable: true };
   }
-  const request = upstreamRequest(app, endpoint, body, channel, upstreamModel);
+  const family = providerFor(channel.type);
+  const request = upstreamRequest(app, family, endpoint, body, channel, upstreamModel);
   if (typeof request === 'string') return { status: 400, message: request, retryable: true };
   const { body: payload } = request;
   const headers =
@@ -101,11 +103,10 @@ export async function tryChannel(
     await maybeDisableChannel(app, channel, 0, message);
     return { status: 502, message, retryable: isConnectionError(error) };
   }
-  if (response.statusCode < 400)
-    return { response, channel, channelFormat: request.format, upstreamModel, abort };
+  if (response.statusCode < 400) return { response, channel, family, upstreamModel, abort };
   const text = await readErrorText(response);
   // The family reads its own error shape; the site's retry and disable rules apply on top.
-  const error = providerFor(channel.type).readError(response.statusCode, response.headers, text);
+  const error = family.readError(response.statusCode, response.headers, text);
   const status = mappedStatus(channel, response.statusCode);
   await maybeDisableChannel(app, channel, status, error.message, error.disables);
   const retryable = error.retryable === true || isRetryableStatus(app, status);

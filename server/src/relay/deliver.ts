@@ -8,13 +8,7 @@ import type { RelayBody } from './relay-body.ts';
 import { usageOfAnswer } from './response-usage.ts';
 import { countPromptTokens, estimatePromptTokens } from './token-counter.ts';
 import { readOpenAIUsage, type Usage } from './usage.ts';
-import {
-  answerFromChannel,
-  answerToClient,
-  clientWire,
-  streamFromChannel,
-  streamToClient,
-} from './wire-format.ts';
+import { answerToClient, clientWire, streamToClient } from './wire-format.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
 
 /** What the answer used, for settlement. */
@@ -58,11 +52,11 @@ export async function deliverAnswer(
   // The client's own request: `original` when json holds its conversion to chat, else json itself
   // (an OpenAI chat or Responses client).
   const clientRequest = body.original ?? body.json;
-  const passthrough = success.channelFormat === wire && wire !== 'openai';
+  const passthrough = success.family.format === wire && wire !== 'openai';
 
   if (body.stream && streamable(endpoint.kind) && contentType.includes('text/event-stream')) {
     reply.hijack();
-    const fromChannel = streamFromChannel(success.channelFormat, success.upstreamModel);
+    const fromChannel = success.family.streamToChat(success.upstreamModel);
     // The channel's usage so far (Gemini's comes with its first event), else the prompt's estimate.
     const promptUsage = () =>
       fromChannel?.usage() ?? localUsage(body.json ? estimatePromptTokens(body.json) : 0, 0);
@@ -73,7 +67,7 @@ export async function deliverAnswer(
       clientFormat: body.clientFormat,
       fromChannel,
       toClient:
-        success.channelFormat === wire
+        success.family.format === wire
           ? null
           : streamToClient(body.clientFormat, body.model, promptUsage, clientRequest),
       passthrough,
@@ -101,7 +95,7 @@ export async function deliverAnswer(
   const firstByteMs = Date.now() - startedAt;
   if (endpoint.geminiAction) {
     const answer =
-      success.channelFormat === 'gemini'
+      success.family.format === 'gemini'
         ? { body: bytes, usage: undefined }
         : openAIEmbeddingsToGemini(parseJson(bytes), endpoint.geminiAction);
     const usage = answer.usage ?? localUsage(await localPrompt(), 0);
@@ -109,14 +103,14 @@ export async function deliverAnswer(
     void reply.send(Buffer.isBuffer(answer.body) ? answer.body : JSON.stringify(answer.body));
     return { usage, local: answer.usage === undefined, firstByteMs, stream: false };
   }
-  if (success.channelFormat === 'openai' && wire === 'openai') {
+  if (success.family.format === 'openai' && wire === 'openai') {
     const { usage, local } = await usageOfAnswer(endpoint.kind, bytes, localPrompt);
     reply.header('content-type', contentType || 'application/json');
     void reply.send(bytes);
     return { usage, local, firstByteMs, stream: false };
   }
 
-  const canonical = answerFromChannel(success.channelFormat, parseJson(bytes), success.upstreamModel);
+  const canonical = success.family.answerToChat(parseJson(bytes), success.upstreamModel);
   let usage = canonical.usage ?? readOpenAIUsage(canonical.body.usage);
   const local = usage === undefined;
   if (!usage) {

@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { fixtureChunks, fixtureJson, fixturesAvailable } from '../../../test/support/fixtures.ts';
 import type { Json } from '../formats/types.ts';
 import type { Usage } from '../usage.ts';
+import { anthropicFamily } from '../providers/anthropic/anthropic-family.ts';
+import { geminiFamily } from '../providers/gemini/gemini-family.ts';
+import { openAIFamily } from '../providers/openai/openai-family.ts';
 import {
-  answerFromChannel,
   answerToClient,
   clientWire,
-  streamFromChannel,
   streamToClient,
   type ClientFormat,
   type WireFormat,
 } from '../wire-format.ts';
+
+const FAMILIES = { anthropic: anthropicFamily, gemini: geminiFamily, openai: openAIFamily };
 
 /**
  * Usage as each client format reports it, for recorded reasoning answers of each channel family,
@@ -111,7 +114,7 @@ const ESTIMATE: Usage = { promptTokens: 999_999, completionTokens: 0, cachedToke
 
 /** A recorded stream through the channel's converter and the client's, as forwardStream chains them. */
 function streamed(family: WireFormat, client: ClientFormat, path: string): Json[] {
-  const fromChannel = streamFromChannel(family, 'upstream-model');
+  const fromChannel = FAMILIES[family].streamToChat('upstream-model');
   const toClient = streamToClient(client, 'asked-model', () => fromChannel?.usage() ?? ESTIMATE);
   const out: Json[] = [];
   const deliver = (chunks: Json[]) => {
@@ -143,7 +146,7 @@ function finalStreamUsage(client: ClientFormat, events: Json[]): Json {
 }
 
 function answered(family: WireFormat, client: ClientFormat, path: string): Json {
-  const chat = answerFromChannel(family, fixtureJson(path), 'upstream-model').body;
+  const chat = FAMILIES[family].answerToChat(fixtureJson(path), 'upstream-model').body;
   const answer = answerToClient(client, chat, 'asked-model');
   return (client === 'gemini' ? answer.usageMetadata : answer.usage) as Json;
 }
@@ -203,7 +206,7 @@ describe.skipIf(!fixturesAvailable)('input tokens before the answer, from record
     // first usageMetadata {promptTokenCount 29}
     { path: 'google/google-tool-call.chunks.txt', family: 'gemini' as const, input: 29 },
   ])('$path: the channel tells its input with its first event', ({ path, family, input }) => {
-    const fromChannel = streamFromChannel(family, 'upstream-model')!;
+    const fromChannel = FAMILIES[family].streamToChat('upstream-model')!;
     const first = JSON.parse(fixtureChunks(path)[0]!) as Json;
     fromChannel.push({ event: String(first.type ?? ''), data: first });
     expect(fromChannel.usage()?.promptTokens).toBe(input);

@@ -10,10 +10,12 @@ import type { UpstreamErrorReading } from './error-reading.ts';
 import type { ResponseHeaders } from './retry-after.ts';
 import type { UpstreamTarget } from './upstream-target.ts';
 
+/** A channel's wire format: one a client may also speak, or a provider's own. */
+export type ChannelFormat = WireFormat | (string & {});
+
 /** One call to one channel: where, with which headers, and the body in the channel's format. */
 export interface UpstreamRequest extends UpstreamTarget {
   body: string | StreamedBody;
-  format: WireFormat;
 }
 
 export interface RequestInput {
@@ -47,8 +49,11 @@ export type BalanceQuery = (base: string, access: UpstreamAccess) => Promise<num
 export interface ProviderFamily {
   /** The family's name (its folder), for logs and tests. */
   readonly name: string;
-  /** The wire format the family's channels speak. */
-  readonly format: WireFormat;
+  /**
+   * The wire format the family's channels speak. A client whose adaptor has the same `wire` is
+   * passed through unconverted; a format no client speaks (any new name) is always converted.
+   */
+  readonly format: ChannelFormat;
   /** The channel types the family serves (the registry's index); the OpenAI family also takes unknown types. */
   readonly channelTypes: readonly number[];
   /** Whether its channels can serve a chat call at all; channel tests send one, and refuse when not. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CHANNEL_TYPES } from '../../providers/channel-types.ts';
 import { chatTestRequest } from './chat-test-request.ts';
 import type { ProviderFamily } from './provider-family.ts';
-import { FAMILIES, familyOf, providerFor } from './registry.ts';
+import { FAMILIES, providerFor } from './registry.ts';
 import { noSettings, testChannel } from './test-channel.test-support.ts';
 
 /** Every member of ProviderFamily: a family missing one would fail to compile, a wrong kind fails here. */
@@ -36,7 +36,6 @@ describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s 
     }
     if (typeof request === 'string') throw new Error(request);
     expect(request.url.startsWith('https://upstream.example/')).toBe(true);
-    expect(request.format).toBe(family.format);
     expect(JSON.stringify(request.headers)).toContain('sk-test');
     expect(JSON.parse(request.body as string)).toBeTypeOf('object');
   });
@@ -79,14 +78,5 @@ describe('provider registry', () => {
     expect(new Set(claimed).size).toBe(claimed.length);
     for (const { id } of CHANNEL_TYPES) expect(FAMILIES).toContain(providerFor(id));
     expect(new Set(FAMILIES.map((family) => family.name)).size).toBe(FAMILIES.length);
-  });
-
-  it('finds the converting family of each format, streams converted only where the channel does not speak chat', () => {
-    for (const format of ['openai', 'anthropic', 'gemini'] as const)
-      expect(familyOf(format).format).toBe(format);
-    expect(familyOf('openai').name).toBe('openai');
-    expect(familyOf('openai').streamToChat('gpt-5')).toBeNull();
-    expect(familyOf('anthropic').streamToChat('claude')).not.toBeNull();
-    expect(familyOf('gemini').streamToChat('gemini')).not.toBeNull();
   });
 });

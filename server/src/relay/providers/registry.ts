@@ -6,13 +6,12 @@
  *      `ProviderFamily` (provider-family.ts): its channel types, target URL and headers, request
  *      from the OpenAI-chat core, answer and stream back to it, error reading, model listing,
  *      balance (or none). Unit tests beside each file.
- *   2. Add it to FAMILIES below: one line. (A format no family spoke before is also a name in
- *      WireFormat, wire-format.ts, for the relay to pass calls in that format through.)
+ *   2. Add it to FAMILIES below: one line. Its `format` may be a name of its own: calls from every
+ *      client format are then converted through the chat core.
  * A provider that speaks OpenAI's API needs no folder: add its type to
  * `openai/openai-channel-types.ts`. A type no family claims is refused by the unsupported family.
  * `registry.test.ts` checks that every family answers every member of the interface.
  */
-import type { WireFormat } from '../wire-format.ts';
 import { anthropicFamily } from './anthropic/anthropic-family.ts';
 import { azureFamily } from './azure/azure-family.ts';
 import { geminiFamily } from './gemini/gemini-family.ts';
@@ -39,9 +38,3 @@ const BY_TYPE = new Map<number, ProviderFamily>(
 /** The family serving a channel type; the unsupported family when none does. */
 export const providerFor = (channelType: number): ProviderFamily =>
   BY_TYPE.get(channelType) ?? unsupportedFamily;
-
-/** The family converting a wire format's streams and answers: the first listed that speaks it. */
-const BY_FORMAT = new Map<WireFormat, ProviderFamily>();
-for (const family of FAMILIES) if (!BY_FORMAT.has(family.format)) BY_FORMAT.set(family.format, family);
-
-export const familyOf = (format: WireFormat): ProviderFamily => BY_FORMAT.get(format)!;

@@ -33,7 +33,7 @@ export const anthropicFamily: ProviderFamily = {
       settings.json('claude.model_headers_settings'),
       body.clientFormat === 'anthropic' ? body.clientHeaders : {},
     );
-    return { ...target, body: JSON.stringify(native), format: 'anthropic' };
+    return { ...target, body: JSON.stringify(native) };
   },
   streamToChat: () => new AnthropicToOpenAIChatStream(),
   answerToChat: (answer) => fromAnthropicMessage(answer),

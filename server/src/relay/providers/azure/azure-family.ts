@@ -16,7 +16,7 @@ export const azureFamily: ProviderFamily = {
   request({ endpoint, body, channel, upstreamModel }) {
     const target = azureTarget(channel, openAIPath({ endpoint, body }), upstreamModel);
     const askUsage = takesStreamUsageOption(endpoint.kind);
-    return { ...target, body: upstreamBody(endpoint, body, upstreamModel, askUsage), format: 'openai' };
+    return { ...target, body: upstreamBody(endpoint, body, upstreamModel, askUsage) };
   },
   streamToChat: () => null,
   answerToChat: (answer) => ({ body: answer }),

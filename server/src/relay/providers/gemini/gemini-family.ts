@@ -20,7 +20,7 @@ export const geminiFamily: ProviderFamily = {
       const action = endpoint.geminiAction;
       const target = geminiTarget(channel, upstreamModel, false, versions, action);
       const native = geminiEmbedUpstream(body.original, action, upstreamModel);
-      return { ...target, body: JSON.stringify(native), format: 'gemini' };
+      return { ...target, body: JSON.stringify(native) };
     }
     const chat = chatCore();
     if (chat === undefined) return `a gemini channel cannot serve ${endpoint.path}`;
@@ -35,7 +35,7 @@ export const geminiFamily: ProviderFamily = {
             thinkingBudget: body.thinkingBudget,
           });
     const target = geminiTarget(channel, model, body.stream, versions);
-    return { ...target, body: JSON.stringify(native), format: 'gemini' };
+    return { ...target, body: JSON.stringify(native) };
   },
   streamToChat: (upstreamModel) => new GeminiToOpenAIChatStream(upstreamModel),
   answerToChat: (answer, upstreamModel) => fromGeminiResponse(answer, upstreamModel),

@@ -17,7 +17,7 @@ export const openAIFamily: ProviderFamily = {
   request({ endpoint, body, channel, upstreamModel }) {
     const target = openAITarget(channel, openAIPath({ endpoint, body }));
     const askUsage = takesStreamUsageOption(endpoint.kind) && takesStreamUsage(channel.type);
-    return { ...target, body: upstreamBody(endpoint, body, upstreamModel, askUsage), format: 'openai' };
+    return { ...target, body: upstreamBody(endpoint, body, upstreamModel, askUsage) };
   },
   streamToChat: () => null,
   answerToChat: (answer) => ({ body: answer }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesAvailable } from './support/fixtures.ts';
+import { aiSdkCallers } from './support/matrix-ai-sdk.ts';
 import type { Caller, Gateway } from './support/matrix-callers.ts';
 import { families, seedFamilies, type Family, type Upstream } from './support/matrix-families.ts';
 import { anthropicMessages, googleGenAI, openaiChat, openaiResponses } from './support/matrix-official.ts';
@@ -18,9 +19,10 @@ import { databaseUnavailable, startTestServer, type TestServer } from './support
  * relay's storage is covered on every database by the other relay-*.test.ts files.
  */
 const gateway: Gateway = { url: '', key: '' };
-const CALLERS: Caller[] = [openaiChat, openaiResponses, anthropicMessages, googleGenAI].map((make) =>
-  make(gateway),
-);
+const CALLERS: Caller[] = [
+  ...[openaiChat, openaiResponses, anthropicMessages, googleGenAI].map((make) => make(gateway)),
+  ...aiSdkCallers(gateway),
+];
 const FAMILIES: Family[] = fixturesAvailable ? families() : [];
 
 describe.skipIf(databaseUnavailable() || testDbKind() !== 'sqlite' || !fixturesAvailable)(

@@ -150,7 +150,7 @@ export const anthropicMessages: CallerFactory = (gw) => {
   return {
     name: '@anthropic-ai/sdk messages',
     finishWords: { stop: 'end_turn', tool: 'tool_use', length: 'max_tokens' },
-    reads: { reasoningText: true, reasoningTokens: false, json: true, retryDelay: 'retry-after' },
+    reads: { reasoningText: true, reasoningTokens: true, json: true, retryDelay: 'retry-after' },
     async call(ask) {
       const params: Anthropic.MessageCreateParamsNonStreaming = {
         model: ask.model,
@@ -176,6 +176,7 @@ export const anthropicMessages: CallerFactory = (gw) => {
           b.type === 'tool_use' ? [{ name: b.name, args: b.input }] : [],
         ),
         reasoningText: join((b) => (b.type === 'thinking' ? b.thinking : undefined)) || undefined,
+        reasoningTokens: u.output_tokens_details?.thinking_tokens,
         json: parsedOrNot(text),
       };
     },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesAvailable } from './support/fixtures.ts';
 import { aiSdkCallers } from './support/matrix-ai-sdk.ts';
 import type { Caller, Gateway } from './support/matrix-callers.ts';
+import { langChainCallers } from './support/matrix-langchain.ts';
 import { families, seedFamilies, type Family, type Upstream } from './support/matrix-families.ts';
 import { anthropicMessages, googleGenAI, openaiChat, openaiResponses } from './support/matrix-official.ts';
 import type { Recording } from './support/matrix-recordings.ts';
@@ -22,6 +23,7 @@ const gateway: Gateway = { url: '', key: '' };
 const CALLERS: Caller[] = [
   ...[openaiChat, openaiResponses, anthropicMessages, googleGenAI].map((make) => make(gateway)),
   ...aiSdkCallers(gateway),
+  ...langChainCallers(gateway),
 ];
 const FAMILIES: Family[] = fixturesAvailable ? families() : [];
 
@@ -56,6 +58,9 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'sqlite' || !fixturesA
           serve(family, recording);
           const heard = await caller.call({ model: family.model, stream: how === 'streamed' });
           const e = recording.expected;
+          // A client that reads input tokens only from an Anthropic stream's message_start gets the
+          // gateway's estimate when the upstream tells the real count only at the end: all it can be.
+          const estimated = how === 'streamed' && caller.streamedInputFromStart && family.streamUsageAtEnd;
           expect({
             text: heard.text,
             finish: heard.finish,
@@ -64,8 +69,8 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'sqlite' || !fixturesA
           }).toEqual({
             text: e.text,
             finish: words[e.finish],
-            input: e.input,
-            output: e.output,
+            input: estimated ? expect.any(Number) : e.input,
+            output: caller.outputWithoutReasoning ? e.output - (e.reasoningTokens ?? 0) : e.output,
           });
         });
 

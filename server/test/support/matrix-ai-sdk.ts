@@ -24,6 +24,10 @@ import {
   type Heard,
 } from './matrix-callers.ts';
 
+// The SDK warns on the console about settings a provider ignores (reasoning asked of a model it
+// does not know to reason): noise here, where the calls are the point.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
 type ProviderOptions = Parameters<typeof generateText>[0]['providerOptions'];
 
 /** One of the AI SDK's providers: how to make its model, and how it is asked to reason. */

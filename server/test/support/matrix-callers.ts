@@ -43,6 +43,10 @@ export interface Caller {
   name: string;
   /** The calls go to /v1/responses (passed through to an OpenAI channel's own Responses API). */
   responses?: boolean;
+  /** The output tokens this library reports leave reasoning out, and it has no reasoning count to add. */
+  outputWithoutReasoning?: boolean;
+  /** Streamed, the library takes input tokens from the start of the stream only (Anthropic's message_start). */
+  streamedInputFromStart?: boolean;
   /** How this library spells each finish. */
   finishWords: Record<Finish, string | undefined>;
   /** What this library reads and hands its user. */

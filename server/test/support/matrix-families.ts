@@ -47,6 +47,8 @@ export interface Family {
   /** The answers to Responses calls when they pass through to the upstream's own /v1/responses. */
   responses?: Upstream;
   limited: Limited;
+  /** Its streams report usage only at their end (so a converted stream can only start with an estimate). */
+  streamUsageAtEnd?: boolean;
   /** Upstream paths (under the channel's base URL) the gateway may call for this family. */
   paths(model: string): string[];
 }
@@ -109,13 +111,15 @@ export function families(): Family[] {
           plain: responsesAnswer('open-responses/responses/lmstudio-basic.1.json'),
           streamed: responsesStream('open-responses/responses/lmstudio-basic.1.chunks.txt'),
         },
+        // Azure's recording is OpenAI's Responses API; LM Studio's tool-call stream sends no argument deltas.
         tool: {
-          plain: responsesAnswer('open-responses/responses/lmstudio-tool-call.1.json'),
-          streamed: responsesStream('open-responses/responses/lmstudio-tool-call.1.chunks.txt'),
+          plain: responsesAnswer('azure/azure-tool-call.1.json'),
+          streamed: responsesStream('azure/azure-tool-call.1.chunks.txt'),
         },
         reasoning: responsesAnswer('openai/responses/openai-reasoning-encrypted-content.1.json'),
       },
       limited: openaiLimited,
+      streamUsageAtEnd: true,
       paths: () => ['/v1/chat/completions', '/v1/responses'],
     },
     {

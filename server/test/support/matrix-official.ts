@@ -93,7 +93,7 @@ export const openaiChat: CallerFactory = (gw) => {
   };
 };
 
-/** The official openai client on /v1/responses (create, and the stream helper). */
+/** The official openai client's responses.create on /v1/responses, streamed and not. */
 export const openaiResponses: CallerFactory = (gw) => {
   const client = () => new OpenAI({ apiKey: gw.key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
   const heardFrom = (response: OpenAI.Responses.Response, text: string): Heard => ({
@@ -129,10 +129,14 @@ export const openaiResponses: CallerFactory = (gw) => {
         const response = await client().responses.create(params);
         return heardFrom(response, response.output_text);
       }
-      const stream = client().responses.stream(params);
       let text = '';
-      stream.on('response.output_text.delta', (event) => (text += event.delta));
-      return heardFrom(await stream.finalResponse(), text);
+      let completed: OpenAI.Responses.Response | undefined;
+      for await (const event of await client().responses.create({ ...params, stream: true })) {
+        if (event.type === 'response.output_text.delta') text += event.delta;
+        if (event.type === 'response.completed') completed = event.response;
+      }
+      if (!completed) throw new Error('the stream ended without response.completed');
+      return heardFrom(completed, text);
     },
     async rateLimit(model) {
       const error = await thrown(() => client().responses.create({ model, input: PROMPT }));

@@ -49,6 +49,11 @@ export interface Family {
   limited: Limited;
   /** Its streams report usage only at their end (so a converted stream can only start with an estimate). */
   streamUsageAtEnd?: boolean;
+  /**
+   * What the upstream refuses as the real one does, with its recorded refusal: the OpenAI channel's
+   * model is a reasoning model, which takes neither max_tokens nor a temperature.
+   */
+  refuse?(path: string, body: Record<string, unknown> | undefined): MockReply | undefined;
   /** Upstream paths (under the channel's base URL) the gateway may call for this family. */
   paths(model: string): string[];
 }
@@ -120,6 +125,19 @@ export function families(): Family[] {
       },
       limited: openaiLimited,
       streamUsageAtEnd: true,
+      refuse: (path, body = {}) => {
+        if (path.endsWith('/chat/completions') && 'max_tokens' in body)
+          return {
+            status: 400,
+            json: fixtureJson('openai/chat/reasoning-model-legacy-parameter-error.json'),
+          };
+        if ('temperature' in body && body.temperature !== 1)
+          return {
+            status: 400,
+            json: fixtureJson('openai/responses/reasoning-model-temperature-error.json'),
+          };
+        return undefined;
+      },
       paths: () => ['/v1/chat/completions', '/v1/responses'],
     },
     {
@@ -186,7 +204,9 @@ export async function seedFamilies(t: TestServer, mock: MockUpstream, all: Famil
     for (const path of family.paths(family.model))
       mock.handler(
         base + path,
-        () => serving.get(family.name) ?? { status: 500, json: { error: 'nothing served' } },
+        (request) =>
+          family.refuse?.(path, request.json) ??
+          serving.get(family.name) ?? { status: 500, json: { error: 'nothing served' } },
       );
     for (const path of family.paths(family.limitedModel))
       mock.reply(`${base}-limited${path}`, family.limited.reply);

@@ -99,27 +99,34 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'sqlite' || !fixturesA
             expect(heard.json).toEqual(JSON.parse(json.expected.text));
           });
 
-        const reasoning = upstream.reasoning;
-        const reads = {
-          reasoningText: caller.reads.reasoningText && reasoning?.expected.reasoningText !== undefined,
-          reasoningTokens: caller.reads.reasoningTokens && reasoning?.expected.reasoningTokens !== undefined,
-        };
-        const read = [reads.reasoningText && 'text', reads.reasoningTokens && 'tokens'].filter(Boolean);
-        if (read.length > 0)
-          it(`reasoning: ${read.join(' and ')} as recorded`, async () => {
-            serve(family, reasoning!);
-            const heard = await caller.call({ model: family.model, stream: false, reasoning: true });
-            const e = reasoning!.expected;
+        for (const [how, recording] of [
+          ['not streamed', upstream.reasoning?.plain],
+          ['streamed', upstream.reasoning?.streamed],
+        ] as const) {
+          // What of the reasoning both the recording holds and the library reads: that much is checked.
+          const text = caller.reads.reasoningText && recording?.expected.reasoningText !== undefined;
+          const tokens = caller.reads.reasoningTokens && recording?.expected.reasoningTokens !== undefined;
+          if (!recording || !(text || tokens)) continue;
+          const what = [text && 'text', tokens && 'tokens'].filter(Boolean).join(' and ');
+          it(`reasoning, ${how}: reasoning ${what} as recorded`, async () => {
+            serve(family, recording);
+            const heard = await caller.call({
+              model: family.model,
+              stream: how === 'streamed',
+              reasoning: true,
+            });
+            const e = recording.expected;
             expect({
               text: heard.text,
-              ...(reads.reasoningText && { reasoningText: heard.reasoningText }),
-              ...(reads.reasoningTokens && { reasoningTokens: heard.reasoningTokens }),
+              ...(text && { reasoningText: heard.reasoningText }),
+              ...(tokens && { reasoningTokens: heard.reasoningTokens }),
             }).toEqual({
               text: e.text,
-              ...(reads.reasoningText && { reasoningText: e.reasoningText }),
-              ...(reads.reasoningTokens && { reasoningTokens: e.reasoningTokens }),
+              ...(text && { reasoningText: e.reasoningText }),
+              ...(tokens && { reasoningTokens: e.reasoningTokens }),
             });
           });
+        }
 
         const delay = caller.reads.retryDelay;
         it(`429: a rate-limit error${delay ? `, with the retry delay as ${delay}` : ''}`, async () => {

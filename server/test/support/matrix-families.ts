@@ -25,7 +25,7 @@ export interface Upstream {
   text: Pair;
   tool: Pair;
   json?: Recording;
-  reasoning?: Recording;
+  reasoning?: Pair;
 }
 
 /** A 429 the upstream sends, and the retry delay a client must see: as Retry-After seconds, as Gemini's RetryInfo. */
@@ -109,7 +109,10 @@ export function families(): Family[] {
           streamed: openaiChatStream('openai-compatible/chat/xai-tool-call.chunks.txt'),
         },
         json: openaiChatAnswer('deepseek/chat/deepseek-json.json'),
-        reasoning: openaiChatAnswer('deepseek/chat/deepseek-reasoning.json'),
+        reasoning: {
+          plain: openaiChatAnswer('deepseek/chat/deepseek-reasoning.json'),
+          streamed: openaiChatStream('deepseek/chat/deepseek-reasoning.chunks.txt'),
+        },
       },
       responses: {
         text: {
@@ -121,7 +124,11 @@ export function families(): Family[] {
           plain: responsesAnswer('azure/azure-tool-call.1.json'),
           streamed: responsesStream('azure/azure-tool-call.1.chunks.txt'),
         },
-        reasoning: responsesAnswer('openai/responses/openai-reasoning-encrypted-content.1.json'),
+        // OpenAI's own reasoning stream is recorded over several turns: xAI's, of its Responses API, is one.
+        reasoning: {
+          plain: responsesAnswer('openai/responses/openai-reasoning-encrypted-content.1.json'),
+          streamed: responsesStream('xai/responses/xai-text-with-reasoning-streaming.1.chunks.txt'),
+        },
       },
       limited: openaiLimited,
       streamUsageAtEnd: true,
@@ -155,7 +162,10 @@ export function families(): Family[] {
           streamed: anthropicStream('anthropic/anthropic-json-tool.1.chunks.txt'),
         },
         json: anthropicAnswer('anthropic/anthropic-json-output-format.1.json'),
-        reasoning: anthropicAnswer('anthropic/anthropic-claude-opus-5-reasoning-high.1.json'),
+        reasoning: {
+          plain: anthropicAnswer('anthropic/anthropic-claude-opus-5-reasoning-high.1.json'),
+          streamed: anthropicStream('anthropic/anthropic-clear-thinking.1.chunks.txt'),
+        },
       },
       limited: anthropicLimited,
       paths: () => ['/v1/messages'],
@@ -174,7 +184,10 @@ export function families(): Family[] {
           plain: geminiAnswer('google/google-tool-call.json'),
           streamed: geminiStream('google/google-tool-call.chunks.txt'),
         },
-        reasoning: geminiAnswer('google/google-reasoning.json'),
+        reasoning: {
+          plain: geminiAnswer('google/google-reasoning.json'),
+          streamed: geminiStream('google/google-reasoning.chunks.txt'),
+        },
       },
       limited: geminiLimited(),
       paths: (model) => [

@@ -91,13 +91,18 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'sqlite' || !fixturesA
           });
         });
 
-        const json = caller.reads.json ? upstream.json : undefined;
-        if (json)
-          it('structured output: the JSON the library hands over is the recorded one', async () => {
-            serve(family, json);
-            const heard = await caller.call({ model: family.model, stream: false, json: true });
-            expect(heard.json).toEqual(JSON.parse(json.expected.text));
+        for (const [how, recording] of [
+          ['not streamed', upstream.json?.plain],
+          ['streamed', upstream.json?.streamed],
+        ] as const) {
+          const offered = caller.reads.json === true || (caller.reads.json && how === 'not streamed');
+          if (!recording || !offered) continue;
+          it(`structured output, ${how}: the JSON the library hands over is the recorded one`, async () => {
+            serve(family, recording);
+            const heard = await caller.call({ model: family.model, stream: how === 'streamed', json: true });
+            expect(heard.json).toEqual(JSON.parse(recording.expected.text));
           });
+        }
 
         for (const [how, recording] of [
           ['not streamed', upstream.reasoning?.plain],

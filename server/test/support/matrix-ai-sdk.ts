@@ -78,7 +78,7 @@ async function aiSdkCall(model: LanguageModel, ask: Ask, reasoning: ProviderOpti
     ...usageOf(await result.usage),
     tools: (await result.toolCalls).map((c) => ({ name: c.toolName, args: c.input })),
     reasoningText: await result.reasoningText,
-    json: parsedOrNot(text),
+    json: ask.json ? await result.output : parsedOrNot(text),
   };
 }
 

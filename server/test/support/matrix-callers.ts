@@ -53,7 +53,8 @@ export interface Caller {
   reads: {
     reasoningText: boolean;
     reasoningTokens: boolean;
-    json: boolean;
+    /** Whether the library offers JSON answers (only not streamed, for some). */
+    json: boolean | 'not streamed';
     /** Which form of retry delay the library exposes on a 429, if any. */
     retryDelay?: 'retry-after' | 'retry-info';
   };

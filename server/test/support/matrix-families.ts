@@ -24,8 +24,8 @@ export interface Pair {
 export interface Upstream {
   text: Pair;
   tool: Pair;
-  json?: Recording;
-  reasoning?: Pair;
+  json?: { plain: Recording; streamed?: Recording };
+  reasoning?: { plain: Recording; streamed?: Recording };
 }
 
 /** A 429 the upstream sends, and the retry delay a client must see: as Retry-After seconds, as Gemini's RetryInfo. */
@@ -108,7 +108,7 @@ export function families(): Family[] {
           plain: openaiChatAnswer('openai-compatible/chat/xai-tool-call.json'),
           streamed: openaiChatStream('openai-compatible/chat/xai-tool-call.chunks.txt'),
         },
-        json: openaiChatAnswer('deepseek/chat/deepseek-json.json'),
+        json: { plain: openaiChatAnswer('deepseek/chat/deepseek-json.json') },
         reasoning: {
           plain: openaiChatAnswer('deepseek/chat/deepseek-reasoning.json'),
           streamed: openaiChatStream('deepseek/chat/deepseek-reasoning.chunks.txt'),
@@ -161,7 +161,10 @@ export function families(): Family[] {
           plain: anthropicAnswer('anthropic/anthropic-json-tool.1.json'),
           streamed: anthropicStream('anthropic/anthropic-json-tool.1.chunks.txt'),
         },
-        json: anthropicAnswer('anthropic/anthropic-json-output-format.1.json'),
+        json: {
+          plain: anthropicAnswer('anthropic/anthropic-json-output-format.1.json'),
+          streamed: anthropicStream('anthropic/anthropic-json-output-format.1.chunks.txt'),
+        },
         reasoning: {
           plain: anthropicAnswer('anthropic/anthropic-claude-opus-5-reasoning-high.1.json'),
           streamed: anthropicStream('anthropic/anthropic-clear-thinking.1.chunks.txt'),

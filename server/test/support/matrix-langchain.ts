@@ -64,7 +64,10 @@ async function langChainCall(model: LangChainModel, gateway: Gateway, ask: Ask):
   const chat = model.make(gateway, ask.model, Boolean(ask.reasoning));
   if (ask.json) {
     const structured = chat.withStructuredOutput(jsonAnswerSchema, { method: model.jsonMethod });
-    return { text: '', finish: undefined, tools: [], json: await structured.invoke(PROMPT) };
+    let json: unknown;
+    if (!ask.stream) json = await structured.invoke(PROMPT);
+    else for await (const partial of await structured.stream(PROMPT)) json = partial; // the last is whole
+    return { text: '', finish: undefined, tools: [], json };
   }
   const runnable = ask.tool
     ? chat.bindTools!([
@@ -169,7 +172,8 @@ const MODELS: LangChainModel[] = [
     finishOf: (m) => m.response_metadata.status,
     streamedOutput: 'sum',
     jsonMethod: 'jsonMode',
-    reads: { reasoningText: true, reasoningTokens: true, json: true },
+    // Its structured output cannot stream Responses content ("Cannot handle non-string output"), from OpenAI too.
+    reads: { reasoningText: true, reasoningTokens: true, json: 'not streamed' },
   },
 ];
 

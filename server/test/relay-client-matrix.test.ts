@@ -51,10 +51,15 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'sqlite' || !fixturesA
         const upstream: Upstream = (caller.responses && family.responses) || family.chat;
         const words = caller.finishWords;
 
-        it.each([
-          ['not streamed', upstream.text.plain],
-          ['streamed', upstream.text.streamed],
-        ] as const)('text, %s: text, finish and usage as recorded', async (how, recording) => {
+        it.each(
+          [
+            ['text, not streamed', upstream.text.plain],
+            ['text, streamed', upstream.text.streamed],
+            ['text cut short at the token limit, not streamed', upstream.cutShort?.plain],
+            ['text cut short at the token limit, streamed', upstream.cutShort?.streamed],
+          ].filter((row): row is [string, Recording] => row[1] !== undefined),
+        )('%s: text, finish and usage as recorded', async (name, recording) => {
+          const how = name.endsWith(', streamed') ? 'streamed' : 'not streamed';
           serve(family, recording);
           const heard = await caller.call({ model: family.model, stream: how === 'streamed' });
           const e = recording.expected;

@@ -23,6 +23,8 @@ export interface Pair {
 /** What a channel's upstream answers for each kind of call the matrix makes. */
 export interface Upstream {
   text: Pair;
+  /** A text answer cut short at the token limit. */
+  cutShort?: Pair;
   tool: Pair;
   json?: { plain: Recording; streamed?: Recording };
   reasoning?: { plain: Recording; streamed?: Recording };
@@ -102,6 +104,10 @@ export function families(): Family[] {
         text: {
           plain: openaiChatAnswer('openai/chat/openai-text.json'),
           streamed: openaiChatStream('openai/chat/openai-text.chunks.txt'),
+        },
+        cutShort: {
+          plain: openaiChatAnswer('deepseek/chat/deepseek-text.json'),
+          streamed: openaiChatStream('deepseek/chat/deepseek-text.chunks.txt'),
         },
         // OpenAI's own chat tool call is not recorded: xAI's, in the same wire format, stands in.
         tool: {

@@ -118,7 +118,10 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'sqlite' || !fixturesA
           const tokens = caller.reads.reasoningTokens && recording?.expected.reasoningTokens !== undefined;
           if (!recording || !(text || tokens)) continue;
           const what = [text && 'text', tokens && 'tokens'].filter(Boolean).join(' and ');
-          it(`reasoning, ${how}: reasoning ${what} as recorded`, async () => {
+          // A thinking budget the library names must reach a Claude or Gemini upstream unchanged.
+          const budget = family.budgetIn && caller.thinkingBudget;
+          const andBudget = budget ? `, its thinking budget sent on unchanged` : '';
+          it(`reasoning, ${how}: reasoning ${what} as recorded${andBudget}`, async () => {
             serve(family, recording);
             const heard = await caller.call({
               model: family.model,
@@ -130,10 +133,12 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'sqlite' || !fixturesA
               text: heard.text,
               ...(text && { reasoningText: heard.reasoningText }),
               ...(tokens && { reasoningTokens: heard.reasoningTokens }),
+              ...(budget && { budget: family.budgetIn!(mock.requests.at(-1)!.json!) }),
             }).toEqual({
               text: e.text,
               ...(text && { reasoningText: e.reasoningText }),
               ...(tokens && { reasoningTokens: e.reasoningTokens }),
+              ...(budget && { budget }),
             });
           });
         }

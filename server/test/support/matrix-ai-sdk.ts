@@ -14,6 +14,7 @@ import {
 } from 'ai';
 import {
   anyObject,
+  BUDGET,
   jsonAnswerSchema,
   parsedOrNot,
   PROMPT,
@@ -36,6 +37,8 @@ interface AiSdkProvider {
   responses?: boolean;
   model(gateway: Gateway, id: string): LanguageModel;
   reasoning: ProviderOptions;
+  /** The reasoning options name an explicit thinking budget. */
+  thinkingBudget?: number;
   /** The provider reads no reasoning text (OpenAI's chat API sends none; reasoning_content is not its field). */
   noReasoningText?: boolean;
 }
@@ -86,6 +89,7 @@ function aiSdkCaller(provider: AiSdkProvider, gateway: Gateway): Caller {
   return {
     name: `AI SDK ${provider.name}`,
     responses: provider.responses,
+    thinkingBudget: provider.thinkingBudget,
     finishWords: { stop: 'stop', tool: 'tool-calls', length: 'length' },
     // The SDK's own retry waits what Retry-After says: it must reach the error's headers.
     reads: {
@@ -126,12 +130,14 @@ const PROVIDERS: AiSdkProvider[] = [
   {
     name: 'Anthropic',
     model: ({ url, key }, id) => createAnthropic({ apiKey: key, baseURL: `${url}/v1` })(id),
-    reasoning: { anthropic: { thinking: { type: 'enabled', budgetTokens: 2048 } } },
+    reasoning: { anthropic: { thinking: { type: 'enabled', budgetTokens: BUDGET } } },
+    thinkingBudget: BUDGET,
   },
   {
     name: 'Google',
     model: ({ url, key }, id) => createGoogleGenerativeAI({ apiKey: key, baseURL: `${url}/v1beta` })(id),
-    reasoning: { google: { thinkingConfig: { includeThoughts: true, thinkingBudget: 2048 } } },
+    reasoning: { google: { thinkingConfig: { includeThoughts: true, thinkingBudget: BUDGET } } },
+    thinkingBudget: BUDGET,
   },
   {
     name: 'OpenAI (default: Responses)',

@@ -47,6 +47,8 @@ export interface Caller {
   outputWithoutReasoning?: boolean;
   /** Streamed, the library takes input tokens from the start of the stream only (Anthropic's message_start). */
   streamedInputFromStart?: boolean;
+  /** The explicit thinking budget the library asks for when asked to reason (none: it asks for an effort). */
+  thinkingBudget?: number;
   /** How this library spells each finish. */
   finishWords: Record<Finish, string | undefined>;
   /** What this library reads and hands its user. */
@@ -77,6 +79,9 @@ export const anyObject = { type: 'object', properties: {}, additionalProperties:
 export const jsonAnswerSchema = { type: 'object', additionalProperties: true } as const;
 
 export const PROMPT = 'Hello';
+
+/** The thinking budget every caller that can name one asks for. */
+export const BUDGET = 2048;
 
 /** The error a call threw (or a failure if it did not throw). */
 export async function thrown(call: () => Promise<unknown>): Promise<unknown> {

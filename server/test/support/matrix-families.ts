@@ -56,6 +56,8 @@ export interface Family {
    * model is a reasoning model, which takes neither max_tokens nor a temperature.
    */
   refuse?(path: string, body: Record<string, unknown> | undefined): MockReply | undefined;
+  /** The thinking budget an upstream request carries, in this family's terms (none for OpenAI, which takes an effort). */
+  budgetIn?(body: Record<string, unknown>): unknown;
   /** Upstream paths (under the channel's base URL) the gateway may call for this family. */
   paths(model: string): string[];
 }
@@ -177,6 +179,7 @@ export function families(): Family[] {
         },
       },
       limited: anthropicLimited,
+      budgetIn: (body) => (body.thinking as { budget_tokens?: number } | undefined)?.budget_tokens,
       paths: () => ['/v1/messages'],
     },
     {
@@ -199,6 +202,9 @@ export function families(): Family[] {
         },
       },
       limited: geminiLimited(),
+      budgetIn: (body) =>
+        (body.generationConfig as { thinkingConfig?: { thinkingBudget?: number } } | undefined)
+          ?.thinkingConfig?.thinkingBudget,
       paths: (model) => [
         `/v1beta/models/${model}:generateContent`,
         `/v1beta/models/${model}:streamGenerateContent`,

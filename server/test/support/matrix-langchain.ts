@@ -5,6 +5,7 @@ import { ChatGoogleGenerativeAI } from '@langchain/google-genai';
 import { ChatOpenAI } from '@langchain/openai';
 import {
   anyObject,
+  BUDGET,
   jsonAnswerSchema,
   parsedOrNot,
   PROMPT,
@@ -34,6 +35,7 @@ interface LangChainModel {
   /** How withStructuredOutput is asked for JSON with this model. */
   jsonMethod: 'jsonMode' | 'jsonSchema';
   reads: Caller['reads'];
+  thinkingBudget?: number;
 }
 
 /** What LangChain hands its user in an AIMessage (or the chunks of a stream joined). */
@@ -94,6 +96,7 @@ function langChainCaller(model: LangChainModel, gateway: Gateway): Caller {
   return {
     name: `LangChain ${model.name}`,
     responses: model.responses,
+    thinkingBudget: model.thinkingBudget,
     outputWithoutReasoning: model.outputWithoutReasoning,
     streamedInputFromStart: model.streamedOutput === 'last',
     finishWords: model.finishWords,
@@ -137,8 +140,9 @@ const MODELS: LangChainModel[] = [
         anthropicApiUrl: gateway.url,
         maxRetries: 0,
         maxTokens: 4096,
-        ...(reasoning && { thinking: { type: 'enabled', budget_tokens: 2048 } }),
+        ...(reasoning && { thinking: { type: 'enabled', budget_tokens: BUDGET } }),
       }),
+    thinkingBudget: BUDGET,
     finishWords: { stop: 'end_turn', tool: 'tool_use', length: 'max_tokens' },
     // Not streamed, in the response metadata; streamed, in message_delta's delta, kept as it came.
     finishOf: (m) => m.response_metadata.stop_reason ?? m.additional_kwargs.stop_reason,
@@ -154,8 +158,9 @@ const MODELS: LangChainModel[] = [
         apiKey: gateway.key,
         baseUrl: gateway.url,
         maxRetries: 0,
-        ...(reasoning && { thinkingConfig: { includeThoughts: true, thinkingBudget: 2048 } }),
+        ...(reasoning && { thinkingConfig: { includeThoughts: true, thinkingBudget: BUDGET } }),
       }),
+    thinkingBudget: BUDGET,
     finishWords: { stop: 'STOP', tool: 'STOP', length: 'MAX_TOKENS' },
     finishOf: (m) => m.response_metadata.finishReason,
     streamedOutput: 'sum',

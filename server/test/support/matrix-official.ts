@@ -3,6 +3,7 @@ import { ApiError, GoogleGenAI, type GenerateContentResponse, type Part } from '
 import OpenAI from 'openai';
 import {
   anyObject,
+  BUDGET,
   jsonAnswerSchema,
   parsedOrNot,
   PROMPT,
@@ -153,6 +154,7 @@ export const anthropicMessages: CallerFactory = (gw) => {
   const client = () => new Anthropic({ apiKey: gw.key, baseURL: gw.url, maxRetries: 0 });
   return {
     name: '@anthropic-ai/sdk messages',
+    thinkingBudget: BUDGET,
     finishWords: { stop: 'end_turn', tool: 'tool_use', length: 'max_tokens' },
     reads: { reasoningText: true, reasoningTokens: true, json: true, retryDelay: 'retry-after' },
     async call(ask) {
@@ -162,7 +164,7 @@ export const anthropicMessages: CallerFactory = (gw) => {
         messages: [{ role: 'user', content: PROMPT }],
         ...(ask.tool && { tools: [{ name: ask.tool, input_schema: anyObject }] }),
         ...(ask.json && { output_config: { format: { type: 'json_schema', schema: jsonAnswerSchema } } }),
-        ...(ask.reasoning && { thinking: { type: 'enabled', budget_tokens: 2048 } }),
+        ...(ask.reasoning && { thinking: { type: 'enabled', budget_tokens: BUDGET } }),
       };
       const message = ask.stream
         ? await client().messages.stream(params).finalMessage()
@@ -203,6 +205,7 @@ export const googleGenAI: CallerFactory = (gw) => {
     new GoogleGenAI({ apiKey: gw.key, httpOptions: { baseUrl: gw.url, retryOptions: { attempts: 1 } } });
   return {
     name: '@google/genai generateContent',
+    thinkingBudget: BUDGET,
     finishWords: { stop: 'STOP', tool: 'STOP', length: 'MAX_TOKENS' },
     reads: { reasoningText: true, reasoningTokens: true, json: true, retryDelay: 'retry-info' },
     async call(ask) {
@@ -214,7 +217,7 @@ export const googleGenAI: CallerFactory = (gw) => {
             tools: [{ functionDeclarations: [{ name: ask.tool, parametersJsonSchema: anyObject }] }],
           }),
           ...(ask.json && { responseMimeType: 'application/json' }),
-          ...(ask.reasoning && { thinkingConfig: { includeThoughts: true, thinkingBudget: 2048 } }),
+          ...(ask.reasoning && { thinkingConfig: { includeThoughts: true, thinkingBudget: BUDGET } }),
         },
       };
       const answers: GenerateContentResponse[] = [];

@@ -3,6 +3,7 @@ import { fixturesAvailable } from './support/fixtures.ts';
 import { aiSdkCallers } from './support/matrix-ai-sdk.ts';
 import type { Caller, Gateway } from './support/matrix-callers.ts';
 import { langChainCallers } from './support/matrix-langchain.ts';
+import { HISTORY, sentHistory } from './support/matrix-history.ts';
 import { families, seedFamilies, type Family, type Upstream } from './support/matrix-families.ts';
 import { anthropicMessages, googleGenAI, openaiChat, openaiResponses } from './support/matrix-official.ts';
 import type { Recording } from './support/matrix-recordings.ts';
@@ -93,6 +94,17 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'sqlite' || !fixturesA
           expect({ tools: heard.tools, finish: heard.finish }).toEqual({
             tools: e.tools,
             finish: words[e.finish],
+          });
+        });
+
+        it('tool result sent back: the answer as recorded; the call and its result reach the upstream, linked', async () => {
+          const recording = upstream.text.plain;
+          serve(family, recording);
+          const heard = await caller.call({ model: family.model, stream: false, history: true });
+          const request = mock.requests.at(-1)!;
+          expect({ text: heard.text, sent: sentHistory(request.url.split('?')[0]!, request.json!) }).toEqual({
+            text: recording.expected.text,
+            sent: { name: HISTORY.tool, args: HISTORY.args, linked: true, resultCarried: true },
           });
         });
 

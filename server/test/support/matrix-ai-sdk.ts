@@ -11,6 +11,7 @@ import {
   tool,
   type LanguageModel,
   type LanguageModelUsage,
+  type ModelMessage,
 } from 'ai';
 import {
   anyObject,
@@ -19,11 +20,13 @@ import {
   parsedOrNot,
   PROMPT,
   thrown,
+  toolOf,
   type Ask,
   type Caller,
   type Gateway,
   type Heard,
 } from './matrix-callers.ts';
+import { HISTORY } from './matrix-history.ts';
 
 // The SDK warns on the console about settings a provider ignores (reasoning asked of a model it
 // does not know to reason): noise here, where the calls are the point.
@@ -49,13 +52,33 @@ const usageOf = (usage: LanguageModelUsage) => ({
   reasoningTokens: usage.outputTokenDetails.reasoningTokens,
 });
 
+const history: ModelMessage[] = [
+  { role: 'user', content: HISTORY.prompt },
+  {
+    role: 'assistant',
+    content: [{ type: 'tool-call', toolCallId: HISTORY.callId, toolName: HISTORY.tool, input: HISTORY.args }],
+  },
+  {
+    role: 'tool',
+    content: [
+      {
+        type: 'tool-result',
+        toolCallId: HISTORY.callId,
+        toolName: HISTORY.tool,
+        output: { type: 'text', value: HISTORY.result },
+      },
+    ],
+  },
+];
+
 /** generateText or streamText, with the tool, output or reasoning the ask names, retries off. */
 async function aiSdkCall(model: LanguageModel, ask: Ask, reasoning: ProviderOptions): Promise<Heard> {
+  const tool_ = toolOf(ask);
   const options = {
     model,
-    prompt: PROMPT,
+    ...(ask.history ? { messages: history } : { prompt: PROMPT }),
     maxRetries: 0,
-    ...(ask.tool && { tools: { [ask.tool]: tool({ inputSchema: jsonSchema(anyObject) }) } }),
+    ...(tool_ && { tools: { [tool_]: tool({ inputSchema: jsonSchema(anyObject) }) } }),
     ...(ask.json && { output: Output.object({ schema: jsonSchema(jsonAnswerSchema) }) }),
     ...(ask.reasoning && { providerOptions: reasoning }),
   };

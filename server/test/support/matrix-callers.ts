@@ -1,3 +1,4 @@
+import { HISTORY } from './matrix-history.ts';
 import type { Finish } from './matrix-recordings.ts';
 
 /** One call a matrix test makes through a client library. */
@@ -10,6 +11,8 @@ export interface Ask {
   json?: boolean;
   /** Ask for reasoning the library's own way. */
   reasoning?: boolean;
+  /** Send HISTORY (the prompt, the assistant's tool call, its result) instead of PROMPT, with the tool offered. */
+  history?: boolean;
 }
 
 /**
@@ -71,6 +74,9 @@ export interface Gateway {
 }
 
 export type CallerFactory = (gateway: Gateway) => Caller;
+
+/** The tool a call offers: the one asked for, or the history's. */
+export const toolOf = (ask: Ask): string | undefined => ask.tool ?? (ask.history ? HISTORY.tool : undefined);
 
 /** The tool every tool call offers: a function by the recording's name taking any object. */
 export const anyObject = { type: 'object', properties: {}, additionalProperties: true } as const;

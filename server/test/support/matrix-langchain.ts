@@ -1,6 +1,6 @@
 import { ChatAnthropic } from '@langchain/anthropic';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import type { AIMessageChunk } from '@langchain/core/messages';
+import { AIMessage, HumanMessage, ToolMessage, type AIMessageChunk } from '@langchain/core/messages';
 import { ChatGoogleGenerativeAI } from '@langchain/google-genai';
 import { ChatOpenAI } from '@langchain/openai';
 import {
@@ -10,11 +10,13 @@ import {
   parsedOrNot,
   PROMPT,
   thrown,
+  toolOf,
   type Ask,
   type Caller,
   type Gateway,
   type Heard,
 } from './matrix-callers.ts';
+import { HISTORY } from './matrix-history.ts';
 import type { Finish } from './matrix-recordings.ts';
 
 /** One of LangChain's chat models: how to make it (asked to reason or not) and where it puts the finish. */
@@ -71,19 +73,30 @@ async function langChainCall(model: LangChainModel, gateway: Gateway, ask: Ask):
     else for await (const partial of await structured.stream(PROMPT)) json = partial; // the last is whole
     return { text: '', finish: undefined, tools: [], json };
   }
-  const runnable = ask.tool
+  const tool = toolOf(ask);
+  const runnable = tool
     ? chat.bindTools!([
-        { type: 'function', function: { name: ask.tool, description: 'A tool', parameters: anyObject } },
+        { type: 'function', function: { name: tool, description: 'A tool', parameters: anyObject } },
       ])
     : chat;
+  const input = ask.history
+    ? [
+        new HumanMessage(HISTORY.prompt),
+        new AIMessage({
+          content: '',
+          tool_calls: [{ id: HISTORY.callId, name: HISTORY.tool, args: HISTORY.args, type: 'tool_call' }],
+        }),
+        new ToolMessage({ tool_call_id: HISTORY.callId, content: HISTORY.result }),
+      ]
+    : PROMPT;
   if (!ask.stream) {
-    const message = (await runnable.invoke(PROMPT)) as AIMessageChunk;
+    const message = (await runnable.invoke(input)) as AIMessageChunk;
     return heardFrom(model, message, message.text);
   }
   let joined: AIMessageChunk | undefined;
   let text = '';
   let lastOutput: number | undefined;
-  for await (const piece of await runnable.stream(PROMPT)) {
+  for await (const piece of await runnable.stream(input)) {
     const chunk = piece as AIMessageChunk;
     text += chunk.text;
     lastOutput = chunk.usage_metadata?.output_tokens || lastOutput;

@@ -9,9 +9,12 @@ import {
   PROMPT,
   retryDelayIn,
   thrown,
+  toolOf,
+  type Ask,
   type CallerFactory,
   type Heard,
 } from './matrix-callers.ts';
+import { HISTORY } from './matrix-history.ts';
 
 type ChatDelta = OpenAI.ChatCompletionChunk.Choice.Delta & { reasoning_content?: string | null };
 type ChatMessage = OpenAI.ChatCompletionMessage & { reasoning_content?: string | null };
@@ -19,11 +22,25 @@ type ChatMessage = OpenAI.ChatCompletionMessage & { reasoning_content?: string |
 /** The official openai client on /v1/chat/completions. */
 export const openaiChat: CallerFactory = (gw) => {
   const client = () => new OpenAI({ apiKey: gw.key, baseURL: `${gw.url}/v1`, maxRetries: 0 });
-  const params = (ask: Parameters<ReturnType<CallerFactory>['call']>[0]) => ({
+  const history: OpenAI.ChatCompletionMessageParam[] = [
+    { role: 'user', content: HISTORY.prompt },
+    {
+      role: 'assistant',
+      tool_calls: [
+        {
+          id: HISTORY.callId,
+          type: 'function',
+          function: { name: HISTORY.tool, arguments: JSON.stringify(HISTORY.args) },
+        },
+      ],
+    },
+    { role: 'tool', tool_call_id: HISTORY.callId, content: HISTORY.result },
+  ];
+  const params = (ask: Ask) => ({
     model: ask.model,
-    messages: [{ role: 'user' as const, content: PROMPT }],
-    ...(ask.tool && {
-      tools: [{ type: 'function' as const, function: { name: ask.tool, parameters: anyObject } }],
+    messages: ask.history ? history : [{ role: 'user' as const, content: PROMPT }],
+    ...(toolOf(ask) && {
+      tools: [{ type: 'function' as const, function: { name: toolOf(ask)!, parameters: anyObject } }],
     }),
     ...(ask.json && { response_format: { type: 'json_object' as const } }),
     ...(ask.reasoning && { reasoning_effort: 'high' as const }),
@@ -117,11 +134,21 @@ export const openaiResponses: CallerFactory = (gw) => {
     finishWords: { stop: 'completed', tool: 'completed', length: 'incomplete' },
     reads: { reasoningText: true, reasoningTokens: true, json: true, retryDelay: 'retry-after' },
     async call(ask) {
+      const history: OpenAI.Responses.ResponseInputItem[] = [
+        { role: 'user', content: HISTORY.prompt },
+        {
+          type: 'function_call',
+          call_id: HISTORY.callId,
+          name: HISTORY.tool,
+          arguments: JSON.stringify(HISTORY.args),
+        },
+        { type: 'function_call_output', call_id: HISTORY.callId, output: HISTORY.result },
+      ];
       const params = {
         model: ask.model,
-        input: PROMPT,
-        ...(ask.tool && {
-          tools: [{ type: 'function' as const, name: ask.tool, parameters: anyObject, strict: false }],
+        input: ask.history ? history : PROMPT,
+        ...(toolOf(ask) && {
+          tools: [{ type: 'function' as const, name: toolOf(ask)!, parameters: anyObject, strict: false }],
         }),
         ...(ask.json && { text: { format: { type: 'json_object' as const } } }),
         ...(ask.reasoning && { reasoning: { effort: 'high' as const, summary: 'auto' as const } }),
@@ -161,8 +188,20 @@ export const anthropicMessages: CallerFactory = (gw) => {
       const params: Anthropic.MessageCreateParamsNonStreaming = {
         model: ask.model,
         max_tokens: 4096,
-        messages: [{ role: 'user', content: PROMPT }],
-        ...(ask.tool && { tools: [{ name: ask.tool, input_schema: anyObject }] }),
+        messages: ask.history
+          ? [
+              { role: 'user', content: HISTORY.prompt },
+              {
+                role: 'assistant',
+                content: [{ type: 'tool_use', id: HISTORY.callId, name: HISTORY.tool, input: HISTORY.args }],
+              },
+              {
+                role: 'user',
+                content: [{ type: 'tool_result', tool_use_id: HISTORY.callId, content: HISTORY.result }],
+              },
+            ]
+          : [{ role: 'user', content: PROMPT }],
+        ...(toolOf(ask) && { tools: [{ name: toolOf(ask)!, input_schema: anyObject }] }),
         ...(ask.json && { output_config: { format: { type: 'json_schema', schema: jsonAnswerSchema } } }),
         ...(ask.reasoning && { thinking: { type: 'enabled', budget_tokens: BUDGET } }),
       };
@@ -211,10 +250,19 @@ export const googleGenAI: CallerFactory = (gw) => {
     async call(ask) {
       const params = {
         model: ask.model,
-        contents: PROMPT,
+        contents: ask.history
+          ? [
+              { role: 'user', parts: [{ text: HISTORY.prompt }] },
+              { role: 'model', parts: [{ functionCall: { name: HISTORY.tool, args: HISTORY.args } }] },
+              {
+                role: 'user',
+                parts: [{ functionResponse: { name: HISTORY.tool, response: { result: HISTORY.result } } }],
+              },
+            ]
+          : PROMPT,
         config: {
-          ...(ask.tool && {
-            tools: [{ functionDeclarations: [{ name: ask.tool, parametersJsonSchema: anyObject }] }],
+          ...(toolOf(ask) && {
+            tools: [{ functionDeclarations: [{ name: toolOf(ask)!, parametersJsonSchema: anyObject }] }],
           }),
           ...(ask.json && { responseMimeType: 'application/json' }),
           ...(ask.reasoning && { thinkingConfig: { includeThoughts: true, thinkingBudget: BUDGET } }),

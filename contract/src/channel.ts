@@ -64,6 +64,15 @@ export interface ChannelView {
 export interface ChannelOtherInfo {
   status_reason?: string;
   status_time?: number;
+  /** The currency of `balance`, as the provider answered it (ISO 4217: USD, CNY…); USD when absent. */
+  balance_currency?: string;
+}
+
+/** GET /api/channel/update_balance/:id: the upstream account's balance in its provider's currency. */
+export interface ChannelBalance {
+  balance: number;
+  /** ISO 4217 code (USD, CNY…). */
+  currency: string;
 }
 
 /** GET /api/channel/ and /api/channel/search: a page of channels plus counts per type (type filter ignored). */

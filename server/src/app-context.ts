@@ -1,3 +1,4 @@
+import type { ChannelBalance } from '@relaygate/contract';
 import type { VerificationCodes } from './auth/verification-codes.ts';
 import type { ChannelIndex } from './cache/channel-index.ts';
 import type { KeyCache } from './cache/key-cache.ts';
@@ -43,8 +44,8 @@ export interface UpstreamAccounts {
   listModels(channelType: number, base: string, access: UpstreamAccess): Promise<string[]>;
   /** Whether accounts of this channel type can tell their balance. */
   hasBalance(channelType: number): boolean;
-  /** The account's remaining balance (USD, or the provider's own currency). */
-  balance(channelType: number, base: string, access: UpstreamAccess): Promise<number>;
+  /** The account's remaining balance, in the currency its provider keeps it in. */
+  balance(channelType: number, base: string, access: UpstreamAccess): Promise<ChannelBalance>;
 }
 
 /** The dashboard's roll-up (jobs/quota-data.ts), told of every committed settlement batch by the relay. */

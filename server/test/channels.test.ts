@@ -31,6 +31,11 @@ const MOCK_ANSWERS: Record<string, unknown> = {
   '/v1/models': { object: 'list', data: [{ id: 'up-1' }, { id: 'up-2' }, { id: 'up-1' }] },
 };
 
+/** A Chinese DeepSeek account ("yuan-key"): its only balance is in yuan. */
+const YUAN_ANSWERS: Record<string, unknown> = {
+  '/user/balance': { balance_infos: [{ currency: 'CNY', total_balance: '70.00' }] },
+};
+
 async function startMockUpstream(): Promise<MockUpstream> {
   const seen: MockUpstream['seen'] = [];
   const server: Server = createServer((req, res) => {
@@ -42,7 +47,7 @@ async function startMockUpstream(): Promise<MockUpstream> {
       return res.end(JSON.stringify({ error: { message: 'Incorrect API key provided: bad-key' } }));
     }
     if (credential === 'Bearer html-key') return res.writeHead(200).end('<html>hello</html>');
-    const answer = MOCK_ANSWERS[path];
+    const answer = credential === 'Bearer yuan-key' ? YUAN_ANSWERS[path] : MOCK_ANSWERS[path];
     res.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(answer ?? { error: { message: 'not found' } }));
   });
@@ -638,6 +643,7 @@ describe.skipIf(databaseUnavailable())('channels console API', () => {
     };
 
     it('queries each supported type, stores the balance and its time, and answers it', async () => {
+      // The mock is on loopback, not a Chinese site: SiliconFlow and Moonshot answer in dollars here.
       const cases: [number, number][] = [
         [1, 74.5],
         [8, 74.5],
@@ -654,13 +660,30 @@ describe.skipIf(databaseUnavailable())('channels console API', () => {
         expect(body, `type ${type}`).toMatchObject({
           success: true,
           balance: expected,
-          data: { balance: expected },
+          currency: 'USD',
+          data: { balance: expected, currency: 'USD' },
         });
         const stored = (await row(id))!;
         expect(Number(stored.balance)).toBeCloseTo(expected);
+        expect(JSON.parse(stored.other_info ?? '{}')).toMatchObject({ balance_currency: 'USD' });
         expect(Number(stored.balance_updated_time)).toBeGreaterThanOrEqual(before);
         expect(upstream.seen.every((r) => r.headers.authorization === 'Bearer good-key')).toBe(true);
       }
+    });
+
+    it("stores a balance in the provider's own currency beside the channel's other notes", async () => {
+      const id = await createOne({ name: 'bal-yuan', type: 43, base_url: upstream.url, key: 'yuan-key' });
+      await db()
+        .updateTable('channels')
+        .set({ other_info: JSON.stringify({ status_reason: 'kept', status_time: 5 }) })
+        .where('id', '=', id)
+        .execute();
+      expect(await balanceOf(id)).toMatchObject({ balance: 70, currency: 'CNY', data: { currency: 'CNY' } });
+      expect(JSON.parse((await row(id))!.other_info!)).toEqual({
+        status_reason: 'kept',
+        status_time: 5,
+        balance_currency: 'CNY',
+      });
     });
 
     it('asks OpenAI for usage over a date range', async () => {

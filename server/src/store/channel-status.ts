@@ -2,7 +2,8 @@ import { ChannelStatus, type ChannelOtherInfo } from '@relaygate/contract';
 import type { Db } from './db.ts';
 import { nowSeconds } from './users.ts';
 
-function mergeOtherInfo(text: string | null, patch: ChannelOtherInfo): string {
+/** other_info JSON with `patch` written over it; a broken one is replaced. */
+export function mergeOtherInfo(text: string | null, patch: ChannelOtherInfo): string {
   let current: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(text ?? '{}');

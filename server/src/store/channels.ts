@@ -1,4 +1,4 @@
-import { ChannelStatus } from '@relaygate/contract';
+import { ChannelStatus, type ChannelBalance } from '@relaygate/contract';
 import {
   sql,
   type Expression,
@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import { splitList } from '../cache/channel-index.ts';
 import { deleteAbilitiesOf, syncChannelAbilities } from './abilities-sync.ts';
+import { mergeOtherInfo } from './channel-status.ts';
 import type { Db, Store } from './db.ts';
 import type { DialectName } from './dialect.ts';
 import { insertReturningId } from './insert.ts';
@@ -242,8 +243,21 @@ export async function deleteChannels(db: Db, ids: number[]): Promise<number> {
   });
 }
 
-export async function saveBalance(db: Db, id: number, balance: number, at: number): Promise<void> {
-  await db.updateTable('channels').set({ balance, balance_updated_time: at }).where('id', '=', id).execute();
+/** Stores an upstream balance with its time, and its currency in other_info (kept with the other keys). */
+export async function saveBalance(db: Db, id: number, found: ChannelBalance, at: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('channels').select('other_info').where('id', '=', id).executeTakeFirst();
+    if (!row) return;
+    await trx
+      .updateTable('channels')
+      .set({
+        balance: found.balance,
+        balance_updated_time: at,
+        other_info: mergeOtherInfo(row.other_info, { balance_currency: found.currency }),
+      })
+      .where('id', '=', id)
+      .execute();
+  });
 }
 
 /** Groups of enabled channels, distinct: what "every group" means for the enabled-model list. */

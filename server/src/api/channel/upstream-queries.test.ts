@@ -8,7 +8,7 @@ const asked: string[] = [];
 const accounts: UpstreamAccounts = {
   listModels: async (type, base) => (asked.push(`models ${type} ${base}`), ['m-1']),
   hasBalance: (type) => type === 1,
-  balance: async (type, base) => (asked.push(`balance ${type} ${base}`), 12.5),
+  balance: async (type, base) => (asked.push(`balance ${type} ${base}`), { balance: 12.5, currency: 'CNY' }),
 };
 const dispatcher = new Agent();
 afterAll(() => dispatcher.close());
@@ -35,7 +35,10 @@ describe("the console's upstream questions", () => {
       'the channel has no base URL to query',
     );
     expect(asked).toEqual([]);
-    expect(await queryBalance(accounts, 1, 'http://u', { key: 'k', dispatcher })).toBe(12.5);
+    expect(await queryBalance(accounts, 1, 'http://u', { key: 'k', dispatcher })).toEqual({
+      balance: 12.5,
+      currency: 'CNY',
+    });
     expect(asked).toEqual(['balance 1 http://u']);
   });
 });

@@ -1,3 +1,4 @@
+import type { ChannelBalance } from '@relaygate/contract';
 import type { UpstreamAccounts } from '../../app-context.ts';
 import type { UpstreamAccess } from '../../net/upstream-json.ts';
 import { ApiError } from '../errors.ts';
@@ -21,7 +22,7 @@ export async function queryBalance(
   type: number,
   base: string,
   access: UpstreamAccess,
-): Promise<number> {
+): Promise<ChannelBalance> {
   if (!accounts.hasBalance(type)) throw new ApiError(msg('upstream.balanceUnsupported'));
   if (base === '') throw new ApiError(msg('upstream.noBaseUrl'));
   return accounts.balance(type, base, access);

@@ -1,4 +1,4 @@
-import { ChannelType } from '@relaygate/contract';
+import { ChannelType, type ChannelBalance } from '@relaygate/contract';
 import type { FastifyPluginAsync, RouteHandlerMethod } from 'fastify';
 import { currentUser, requireAdmin } from '../../auth/guard.ts';
 import { cachedAllowList } from '../../net/allow-list.ts';
@@ -38,7 +38,7 @@ async function refreshBalance(
   accounts: UpstreamAccounts,
   outbound: OutboundAgents,
   channel: ChannelRecord,
-): Promise<number> {
+): Promise<ChannelBalance> {
   const balance = await queryBalance(
     accounts,
     channel.type,
@@ -61,10 +61,10 @@ export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
 
   const updateOne: RouteHandlerMethod = async (request) => {
     const channel = await channelOf(store.db, (request.params as { id: string }).id);
-    const balance = await refreshBalance(store.db, accounts, outbound, channel);
+    const { balance, currency } = await refreshBalance(store.db, accounts, outbound, channel);
     await app.channels.rebuild();
     // The classic console reads balance at the top level, newer ones in data.
-    return { ...ok({ balance }), balance };
+    return { ...ok({ balance, currency }), balance, currency };
   };
   app.get('/api/channel/update_balance/:id', guarded, updateOne);
   app.get('/api/channel/update_balance/:id/', guarded, updateOne);

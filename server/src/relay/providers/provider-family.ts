@@ -1,3 +1,4 @@
+import type { ChannelBalance } from '@relaygate/contract';
 import type { OptionsCache } from '../../cache/options-cache.ts';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import type { StreamedBody } from '../../http/multipart-body.ts';
@@ -36,8 +37,8 @@ export interface ModelListing {
   ids(body: unknown): unknown[] | null;
 }
 
-/** Asks an upstream account for its remaining balance (USD, or the provider's own currency). */
-export type BalanceQuery = (base: string, access: UpstreamAccess) => Promise<number>;
+/** Asks an upstream account for its remaining balance, in the currency its provider keeps it in. */
+export type BalanceQuery = (base: string, access: UpstreamAccess) => Promise<ChannelBalance>;
 
 /**
  * What a provider family does for the relay and the console, behind one interface: build the

@@ -56,7 +56,10 @@ describe('the upstream accounts the console asks through the families', () => {
     expect(upstreamAccounts.hasBalance(ChannelType.OpenAI)).toBe(true);
     for (const type of [ChannelType.Anthropic, ChannelType.Gemini, ChannelType.Azure, ChannelType.xAI, 2])
       expect(upstreamAccounts.hasBalance(type), String(type)).toBe(false);
-    expect(await upstreamAccounts.balance(ChannelType.Moonshot, base, access)).toBe(42);
+    expect(await upstreamAccounts.balance(ChannelType.Moonshot, base, access)).toEqual({
+      balance: 42,
+      currency: 'USD',
+    });
     await expect(upstreamAccounts.balance(ChannelType.Anthropic, base, access)).rejects.toThrow(
       'balance query is not supported for this channel type',
     );

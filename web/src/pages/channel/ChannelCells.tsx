@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../components/feedback.ts';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
-import { USD_DISPLAY, formatMoney } from '../../lib/quota.ts';
 import { formatTimestamp } from '../../lib/time.ts';
 import { CHANNELS_KEY, channelApi } from './channel-api.ts';
 import {
   STATUS_COLOUR,
   balanceText,
+  formatBalance,
   millisecondsToSeconds,
   parseOtherInfo,
   responseTimeColour,
@@ -73,8 +73,8 @@ export function BalanceCell({ channel }: { channel: ChannelView }) {
   const update = useApiMutation(() => channelApi.updateBalance(channel.id), {
     invalidate: [CHANNELS_KEY],
     successMessage: false,
-    onSuccess: ({ balance }) =>
-      showSuccess(t('channel.balance.updated', { balance: formatMoney(balance, USD_DISPLAY) })),
+    onSuccess: ({ balance, currency }) =>
+      showSuccess(t('channel.balance.updated', { balance: formatBalance(balance, currency) })),
   });
   const updated = formatTimestamp(channel.balance_updated_time);
   return (

@@ -1,4 +1,4 @@
-import type { ChannelTypeOption, ChannelView, KnownModel } from '@relaygate/contract';
+import type { ChannelBalance, ChannelTypeOption, ChannelView, KnownModel } from '@relaygate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, request, withQuery } from '../../api/client.ts';
 import type { ChannelPayload } from './channel-form.ts';
@@ -42,7 +42,7 @@ export const channelApi = {
     };
   },
   testAll: () => api.get<void>('/api/channel/test'),
-  updateBalance: (id: number) => api.get<{ balance: number }>(`/api/channel/update_balance/${id}/`),
+  updateBalance: (id: number) => api.get<ChannelBalance>(`/api/channel/update_balance/${id}/`),
   updateAllBalances: () => api.get<{ updated: number; failed: number }>('/api/channel/update_balance'),
   fetchModelsOf: (id: number) => api.get<string[]>(`/api/channel/fetch_models/${id}`),
   fetchModels: (body: { base_url: string; type: number; key: string }) =>

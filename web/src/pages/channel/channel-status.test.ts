@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   balanceText,
+  formatBalance,
   formatSeconds,
   millisecondsToSeconds,
   parseOtherInfo,
@@ -53,6 +54,7 @@ describe('parseOtherInfo', () => {
       status_reason: 'quota',
       status_time: 1700000000,
     });
+    expect(parseOtherInfo('{"balance_currency":"CNY"}').balance_currency).toBe('CNY');
   });
   it('tolerates empty or broken text', () => {
     expect(parseOtherInfo('')).toEqual({});
@@ -70,12 +72,20 @@ describe('splitNames', () => {
 
 describe('balanceText', () => {
   it('is null (shown as "not fetched") until the balance was fetched once, however much it says', () => {
-    expect(balanceText({ balance: 0, balance_updated_time: 0 })).toBeNull();
-    expect(balanceText({ balance: 12.5, balance_updated_time: 0 })).toBeNull();
+    expect(balanceText({ balance: 0, balance_updated_time: 0, other_info: null })).toBeNull();
+    expect(balanceText({ balance: 12.5, balance_updated_time: 0, other_info: null })).toBeNull();
   });
   it('shows a fetched balance, zero included, without rounding a small one up', () => {
-    expect(balanceText({ balance: 0, balance_updated_time: 1_700_000_000 })).toBe('$0.00');
-    expect(balanceText({ balance: 12.345, balance_updated_time: 1 })).toBe('$12.35');
-    expect(balanceText({ balance: 0.004, balance_updated_time: 1 })).toBe('$0.004');
+    expect(balanceText({ balance: 0, balance_updated_time: 1_700_000_000, other_info: '' })).toBe('$0.00');
+    expect(balanceText({ balance: 12.345, balance_updated_time: 1, other_info: null })).toBe('$12.35');
+    expect(balanceText({ balance: 0.004, balance_updated_time: 1, other_info: null })).toBe('$0.004');
+  });
+  it("shows it in the provider's currency: yuan as ¥, others by their code", () => {
+    const yuan = JSON.stringify({ status_reason: 'x', balance_currency: 'CNY' });
+    expect(balanceText({ balance: 70, balance_updated_time: 1, other_info: yuan })).toBe('¥70.00');
+    expect(
+      balanceText({ balance: 3, balance_updated_time: 1, other_info: '{"balance_currency":"EUR"}' }),
+    ).toBe('EUR 3.00');
+    expect(formatBalance(-1.5, 'USD')).toBe('-$1.50');
   });
 });

@@ -47,10 +47,11 @@ export function parseOtherInfo(text: string | null | undefined): ChannelOtherInf
   try {
     const value: unknown = JSON.parse(text);
     if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    const { status_reason, status_time } = value as Record<string, unknown>;
+    const { status_reason, status_time, balance_currency } = value as Record<string, unknown>;
     return {
       status_reason: typeof status_reason === 'string' ? status_reason : undefined,
       status_time: typeof status_time === 'number' ? status_time : undefined,
+      balance_currency: typeof balance_currency === 'string' ? balance_currency : undefined,
     };
   } catch {
     return {};
@@ -73,10 +74,21 @@ export function splitNames(text: string | null | undefined): string[] {
   ];
 }
 
+const CURRENCY_SYMBOLS: Record<string, string> = { USD: '$', CNY: '¥' };
+
+/** An upstream balance in its provider's currency: $ and ¥ by symbol, any other by its code. */
+export function formatBalance(balance: number, currency = 'USD'): string {
+  const symbol = CURRENCY_SYMBOLS[currency] ?? `${currency} `;
+  return formatMoney(balance, { ...USD_DISPLAY, symbol });
+}
+
 /**
- * The upstream balance as the provider reports it (US dollars for most), or "not fetched" until it
- * was asked once: a balance never asked for is not $0.00.
+ * The upstream balance in the currency the provider keeps it in (other_info.balance_currency; US
+ * dollars when unsaid), or "not fetched" until it was asked once: a balance never asked for is not $0.00.
  */
-export function balanceText(channel: Pick<ChannelView, 'balance' | 'balance_updated_time'>): string | null {
-  return channel.balance_updated_time > 0 ? formatMoney(channel.balance, USD_DISPLAY) : null;
+export function balanceText(
+  channel: Pick<ChannelView, 'balance' | 'balance_updated_time' | 'other_info'>,
+): string | null {
+  if (channel.balance_updated_time <= 0) return null;
+  return formatBalance(channel.balance, parseOtherInfo(channel.other_info).balance_currency);
 }

@@ -221,6 +221,9 @@ export const en = {
       quotaUnits: 'In quota units, not currency',
       statusCodes: 'E.g. 401,500-599',
       onePerLine: 'One per line',
+      sensitiveCompletion:
+        'Saved for the classic console, not applied yet: Relaygate checks prompts only, and answers reach the client unchanged.',
+      stopOnSensitive: 'A prompt with a listed word is always refused (HTTP 400, naming no word).',
       groupRatio: 'JSON object of group name to ratio, e.g. {"vip": 0.5}',
       userUsableGroups: 'Groups users may choose and their descriptions, e.g. {"default": "Default"}',
       chats: 'Chat client links; {key} and {address} become the token and the server address',

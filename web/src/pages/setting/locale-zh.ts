@@ -220,6 +220,8 @@ export const zh = {
       quotaUnits: '以额度单位（非货币）填写',
       statusCodes: '例如 401,500-599',
       onePerLine: '一行一个',
+      sensitiveCompletion: '为兼容旧版控制台而保存，暂未生效：Relaygate 只检查提示词，模型输出原样返回。',
+      stopOnSensitive: '含屏蔽词的提示词总是被拒绝（HTTP 400，不指出是哪个词）。',
       groupRatio: '分组名到倍率的 JSON 对象，例如 {"vip": 0.5}',
       userUsableGroups: '用户可选择的分组及其说明，例如 {"default": "默认分组"}',
       chats: '聊天客户端链接列表，{key} 与 {address} 会被替换为令牌与服务器地址',

@@ -50,8 +50,10 @@ export const SENSITIVE_SECTION: SectionSpec = {
   fields: [
     bool('CheckSensitiveEnabled', 'f.checkSensitive'),
     bool('CheckSensitiveOnPromptEnabled', 'f.checkSensitivePrompt'),
-    bool('CheckSensitiveOnCompletionEnabled', 'f.checkSensitiveCompletion'),
-    bool('StopOnSensitiveEnabled', 'f.stopOnSensitive'),
+    bool('CheckSensitiveOnCompletionEnabled', 'f.checkSensitiveCompletion', {
+      help: 'h.sensitiveCompletion',
+    }),
+    bool('StopOnSensitiveEnabled', 'f.stopOnSensitive', { help: 'h.stopOnSensitive' }),
     area('SensitiveWords', 'f.sensitiveWords', { help: 'h.onePerLine' }),
   ],
 };

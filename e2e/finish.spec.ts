@@ -75,6 +75,31 @@ test('channels: not fetched balance, the tested model named, a refusal marked on
   await expect(field).not.toHaveClass(/ant-form-item-has-error/);
 });
 
+test("channels: a balance reads in the provider's currency, ¥ for a DeepSeek account in yuan", async ({
+  page,
+}) => {
+  await useEnglish(page);
+  await signInAsRoot(page);
+  const name = `yuan-${suffix}`;
+  await succeed(page, 'POST', '/api/channel/', {
+    type: 43,
+    name,
+    key: 'sk-e2e-yuan',
+    base_url: `${upstreamUrl()}/yuan`,
+    models: 'deepseek-chat',
+    group: 'default',
+  });
+  await page.goto('/channel');
+  await page.locator('#channelSearch_keyword').fill(name);
+  await page.locator('#channelSearch_keyword').press('Enter');
+  const balance = page.locator('.ant-table-row', { hasText: name }).getByTestId('channel-balance');
+  await expect(balance).toHaveText('Not fetched');
+  await balance.click();
+  await expect(page.locator('.ant-message')).toContainText('¥70.00');
+  await expect(balance).toHaveText('¥70.00');
+  await page.screenshot({ path: join(screenshotDir(), 'finish-channel-balance-yuan-en-light.png') });
+});
+
 test('amounts: a token worth one unit reads $0.000002, and ¥0.000015 in yuan, never $0.01', async ({
   page,
 }) => {

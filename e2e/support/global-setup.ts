@@ -28,6 +28,10 @@ export default async function globalSetup() {
   // A channel based at <upstream>/hold answers the first events of the stream, then holds the
   // connection open until the caller leaves (the playground's stop).
   upstream.reply('/hold/v1/chat/completions', { sse: stream, stallAfter: HELD_STREAM_EVENTS });
+  // A DeepSeek account based at <upstream>/yuan keeps its balance in yuan only.
+  upstream.reply('/yuan/user/balance', {
+    json: { balance_infos: [{ currency: 'CNY', total_balance: '70.00', granted_balance: '0.00' }] },
+  });
   const db = await createTestDatabase('sqlite');
   // GitHub, LinuxDO and an OIDC provider on loopback; their authorize pages send the browser back here.
   const oauth = await startMockOAuth();

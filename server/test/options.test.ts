@@ -1,5 +1,7 @@
 import type { OptionItem, StatusObject } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../src/store/db.ts';
+import { writeOption } from '../src/store/options.ts';
 import { ConsoleClient, signInAsRoot, userWithRole } from './support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -338,6 +340,21 @@ describe.skipIf(databaseUnavailable())('site options and status', () => {
       expect(s.github_client_id).toBe('Iv1.abc123');
       await setOption('GitHubOAuthEnabled', 'false');
       expect((await status()).github_oauth).toBe(false);
+    });
+
+    it('sees a value saved a moment ago through another worker or node, whose change notice is still on its way', async () => {
+      // Written straight to the database, as another node does, with no change notice sent here.
+      const otherNode = openStore({ sqlDsn: t.db.sqlDsn, sqlitePath: t.db.sqlitePath });
+      try {
+        await writeOption(otherNode, 'SMTPServer', 'smtp.other-node.example');
+      } finally {
+        await otherNode.close();
+      }
+      expect(await optionValue('SMTPServer')).toBe('smtp.other-node.example');
+      // The switch's prerequisite is checked against that fresh value, not refused as missing.
+      await setOption('EmailVerificationEnabled', 'true');
+      expect((await status()).email_verification).toBe(true);
+      await setOption('EmailVerificationEnabled', 'false');
     });
 
     it('keeps a large price table (200 KB) intact', async () => {

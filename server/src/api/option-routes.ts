@@ -47,17 +47,22 @@ const PREREQUISITES: Record<string, { needs: string[]; message: Text }> = {
   },
 };
 
-/** Site options: root only. */
+/**
+ * Site options: root only. Reads here go to the database first: root saves through one worker or
+ * node and reads (or saves the switch that needs that value) through another, sooner than the
+ * change bus may have carried the first save.
+ */
 export const optionApi: FastifyPluginAsync = async (app) => {
   const { settings } = app;
   const guarded = { onRequest: requireRoot };
 
-  app.get('/api/option/', guarded, async () => ok(settings.listPublic()));
+  app.get('/api/option/', guarded, async () => ok((await settings.fresh()).listPublic()));
 
   app.put('/api/option/', guarded, async (request) => {
     const { key, value } = parseInput(updateOptionSchema, request.body);
     const result = validateOptionValue(key, value);
     if (!result.ok) throw new ApiError(result.message);
+    await settings.fresh();
     const prerequisite = PREREQUISITES[key];
     if (prerequisite && result.value === 'true' && prerequisite.needs.some((k) => settings.get(k) === '')) {
       throw new ApiError(prerequisite.message);

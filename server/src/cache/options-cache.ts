@@ -34,6 +34,16 @@ export class OptionsCache {
     }
   }
 
+  /**
+   * Reloads from the database before answering, for the few readers that must see a write made a
+   * moment ago through another worker or node (root's option page and its checks), whose change
+   * notification may still be on its way.
+   */
+  async fresh(): Promise<this> {
+    await this.reload();
+    return this;
+  }
+
   startSync(intervalSeconds: number, onError: (error: unknown) => void): void {
     this.timer = setInterval(() => this.reload().catch(onError), intervalSeconds * 1000);
     this.timer.unref();

@@ -95,7 +95,7 @@ export async function deliverAnswer(
   const firstByteMs = Date.now() - startedAt;
   if (endpoint.geminiAction) {
     const answer =
-      success.family.format === 'gemini'
+      success.family.format === wire
         ? { body: bytes, usage: undefined }
         : openAIEmbeddingsToGemini(parseJson(bytes), endpoint.geminiAction);
     const usage = answer.usage ?? localUsage(await localPrompt(), 0);
@@ -103,7 +103,7 @@ export async function deliverAnswer(
     void reply.send(Buffer.isBuffer(answer.body) ? answer.body : JSON.stringify(answer.body));
     return { usage, local: answer.usage === undefined, firstByteMs, stream: false };
   }
-  if (success.family.format === 'openai' && wire === 'openai') {
+  if (success.family.format === wire && wire === 'openai') {
     const { usage, local } = await usageOfAnswer(endpoint.kind, bytes, localPrompt);
     reply.header('content-type', contentType || 'application/json');
     void reply.send(bytes);

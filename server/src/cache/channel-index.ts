@@ -95,6 +95,14 @@ export class ChannelIndex {
     return this.running;
   }
 
+  /**
+   * The reload under way, if any (a change announced a moment ago): a lookup that found nothing
+   * waits for it rather than refuse a channel saved through another worker or node just before.
+   */
+  pendingReload(): Promise<void> | undefined {
+    return this.queued ?? this.running;
+  }
+
   private async load(): Promise<void> {
     const rows = await this.store.db.selectFrom('channels').selectAll().execute();
     const byGroup = new Map<string, Map<string, RoutableChannel[]>>();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RoutableChannel } from '../cache/channel-index.ts';
 import { tryChannel, type Failure, type Success } from './attempt.ts';
+import { candidatesFor } from './channel-candidates.ts';
 import type { Caller } from './caller.ts';
 import { consumeLogRow } from './consume-log.ts';
 import { deliverAnswer, type Delivered } from './deliver.ts';
@@ -31,29 +31,6 @@ function abortOnHangUp(reply: FastifyReply): AbortController {
     if (!reply.raw.writableFinished) abort.abort();
   });
   return abort;
-}
-
-function candidatesFor(app: FastifyInstance, caller: Caller, model: string): RoutableChannel[] {
-  if (caller.pinnedChannelId !== undefined) {
-    const pinned = app.channels.get(caller.pinnedChannelId);
-    if (!pinned || pinned.row.status !== 1) {
-      throw new RelayError(
-        503,
-        `channel ${caller.pinnedChannelId} is not available`,
-        'channel_not_available',
-      );
-    }
-    return [pinned];
-  }
-  const candidates = app.channels.candidates(caller.group, model);
-  if (candidates.length === 0) {
-    throw new RelayError(
-      503,
-      `no available channel for model ${model} in group ${caller.group}`,
-      'model_not_found',
-    );
-  }
-  return candidates;
 }
 
 /** The last upstream failure as the caller's error, with the upstream's retry delay. */
@@ -97,7 +74,7 @@ export async function relayCall(
   }
   refuseSensitivePrompt(app, body);
   const price = priceFor(app.settings, body.model, caller.group, caller.acceptUnsetRatio);
-  const candidates = candidatesFor(app, caller, body.model);
+  const candidates = await candidatesFor(app.channels, caller, body.model);
   const estimate = estimateCost(app, endpoint, body, price);
   const call = { model: body.model, requestId: request.id, estimate };
   const admission = await admitCall(app, caller, call);

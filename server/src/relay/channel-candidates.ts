@@ -1,0 +1,38 @@
+import type { ChannelIndex, RoutableChannel } from '../cache/channel-index.ts';
+import type { Caller } from './caller.ts';
+import { RelayError } from './relay-error.ts';
+
+/** What of the caller decides where a call may go: its group, or the channel an admin pinned. */
+type Route = Pick<Caller, 'group' | 'pinnedChannelId'>;
+
+/** The channels that may serve this call; empty when none may, and undefined for a pinned channel gone or off. */
+function lookUpChannels(channels: ChannelIndex, caller: Route, model: string): RoutableChannel[] | undefined {
+  if (caller.pinnedChannelId === undefined) return channels.candidates(caller.group, model);
+  const pinned = channels.get(caller.pinnedChannelId);
+  return pinned && pinned.row.status === 1 ? [pinned] : undefined;
+}
+
+/**
+ * The channels that may serve this call, highest priority first, or the caller's 503. A lookup that
+ * finds nothing waits for a reload under way first (a channel added a moment ago elsewhere).
+ */
+export async function candidatesFor(
+  channels: ChannelIndex,
+  caller: Route,
+  model: string,
+): Promise<RoutableChannel[]> {
+  let found = lookUpChannels(channels, caller, model);
+  if (!found?.length) {
+    await channels.pendingReload()?.catch(() => {});
+    found = lookUpChannels(channels, caller, model);
+  }
+  if (found?.length) return found;
+  if (caller.pinnedChannelId !== undefined) {
+    throw new RelayError(503, `channel ${caller.pinnedChannelId} is not available`, 'channel_not_available');
+  }
+  throw new RelayError(
+    503,
+    `no available channel for model ${model} in group ${caller.group}`,
+    'model_not_found',
+  );
+}

@@ -175,6 +175,14 @@ describe('OpenAIChatToAnthropicStream', () => {
     expect(stream.stopReason).toBe('tool_use');
   });
 
+  it('stops with max_tokens, not tool_use, when a tool call is cut at the token limit', () => {
+    const events = replay(new OpenAIChatToAnthropicStream('m'), [
+      chunk({ tool_calls: [{ index: 0, id: 'call_1', function: { name: 'f', arguments: '{"city":"Pa' } }] }),
+      chunk({}, 'length'),
+    ]);
+    expect(readStream(events).stopReason).toBe('max_tokens');
+  });
+
   it('answers an error chunk with an Anthropic error event and ignores the rest', () => {
     const converter = new OpenAIChatToAnthropicStream('m');
     converter.push({ data: chunk({ content: 'Hi' }) });

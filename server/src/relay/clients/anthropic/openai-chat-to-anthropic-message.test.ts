@@ -88,6 +88,16 @@ describe('openAIChatToAnthropic', () => {
     expect((body.content as Json[]).map((b) => b.input)).toEqual([{ x: 1 }, { y: 2 }, {}, {}]);
   });
 
+  it('says max_tokens, not tool_use, for a tool call cut at the token limit, and tool_use for one said to stop', () => {
+    const cut = answer(
+      { tool_calls: [{ id: 'c1', function: { name: 'f', arguments: '{"city":"Par' } }] },
+      'length',
+    );
+    expect(openAIChatToAnthropic(cut, 'm').body.stop_reason).toBe('max_tokens');
+    const whole = answer({ tool_calls: [{ id: 'c2', function: { name: 'f', arguments: '{}' } }] }, 'stop');
+    expect(openAIChatToAnthropic(whole, 'm').body.stop_reason).toBe('tool_use');
+  });
+
   it('gives tool calls without an id a new one', () => {
     const { body } = openAIChatToAnthropic(
       answer({ tool_calls: [{ function: { name: 'f', arguments: '{}' } }] }),

@@ -3,10 +3,14 @@ import type { ConvertedAnswer, Json } from '../../formats/types.ts';
 import { asString, newId, parseArguments } from '../../formats/json-read.ts';
 import { firstChoice, readChatContent, readToolCalls } from '../../formats/openai-chat-read.ts';
 
-/** An OpenAI finish reason as an Anthropic stop reason; tool calls mean tool_use whatever it said. */
+/**
+ * An OpenAI finish reason as an Anthropic stop reason. Tool calls mean tool_use whatever it said
+ * (some providers say stop), except when the answer was cut at the token limit: a tool call cut
+ * short has arguments that are not whole, and an agent must not run it (Anthropic says max_tokens).
+ */
 export function anthropicStopReason(finish: string, hasToolCalls: boolean): string {
-  if (hasToolCalls || finish === 'tool_calls' || finish === 'function_call') return 'tool_use';
   if (finish === 'length') return 'max_tokens';
+  if (hasToolCalls || finish === 'tool_calls' || finish === 'function_call') return 'tool_use';
   if (finish === 'content_filter') return 'refusal';
   return 'end_turn';
 }

@@ -201,6 +201,51 @@ describe.skipIf(databaseUnavailable())("client requests: read by each format's a
     expect(await list.json()).toEqual({ models: [expect.objectContaining({ name: 'models/gpt-4o-mini' })] });
   });
 
+  it("answers a converted call whose upstream said 200 with no JSON (a wrong base URL's web page) with a 502 in the caller's shape, at no cost", async () => {
+    const page = {
+      text: '<!doctype html><title>Welcome to nginx!</title>',
+      headers: { 'content-type': 'text/html' },
+    };
+    mock.reply('/nginx/v1/chat/completions', page);
+    // A group of its own, so the calls reach this channel only.
+    await seedChannel(t, { type: 1, baseUrl: `${mock.url}/nginx`, models: ['gpt-4o-mini'], group: 'nginx' });
+    const userId = await seedUser(t, 1_000_000, 'nginx');
+    const { key, id: tokenId } = await seedToken(t, { userId, unlimited: false, remainQuota: 500_000 });
+    const calls: Array<[Shape, string, Record<string, string>, object, string]> = [
+      [
+        'anthropic',
+        '/v1/messages',
+        { 'x-api-key': key, 'anthropic-version': '2023-06-01' },
+        { model: 'gpt-4o-mini', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] },
+        'api_error',
+      ],
+      [
+        'gemini',
+        '/v1beta/models/gpt-4o-mini:generateContent',
+        { 'x-goog-api-key': key },
+        { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+        'INTERNAL',
+      ],
+    ];
+    const sentBefore = mock.requestsTo('/nginx/v1/chat/completions').length;
+    for (const [shape, path, headers, body, kind] of calls) {
+      const answer = await post(path, headers, JSON.stringify(body));
+      expect(answer.status, path).toBe(502);
+      const error = (await answer.json()) as { error: { type?: string; status?: string; message: string } };
+      expect(shape === 'anthropic' ? error.error.type : error.error.status).toBe(kind);
+      expect(error.error.message).toMatch(/not a JSON object/);
+    }
+    expect(mock.requestsTo('/nginx/v1/chat/completions').length - sentBefore).toBe(calls.length);
+    expect(await balancesOf(t, userId, tokenId)).toEqual({ user: 1_000_000, token: 500_000 });
+    const held = await t.server.store.db
+      .selectFrom('reservations')
+      .select('id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(held).toEqual([]);
+    expect((await consumeLogs(t)).filter((row) => row.token_id === tokenId)).toEqual([]);
+  });
+
   it("answers a path the relay does not serve with a 404 in its caller's shape", async () => {
     const { key } = await seedToken(t);
     const paths: Array<[Shape, string, Record<string, string>]> = [

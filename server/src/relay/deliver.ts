@@ -5,6 +5,7 @@ import type { Json } from './formats/types.ts';
 import { forwardStream } from './forward-stream.ts';
 import { openAIEmbeddingsToGemini } from './clients/gemini/gemini-embeddings.ts';
 import type { RelayBody } from './relay-body.ts';
+import { RelayError } from './relay-error.ts';
 import { usageOfAnswer } from './response-usage.ts';
 import { countPromptTokens, estimatePromptTokens } from './token-counter.ts';
 import { readOpenAIUsage, type Usage } from './usage.ts';
@@ -27,13 +28,29 @@ const localUsage = (promptTokens: number, completionTokens: number): Usage => ({
   reasoningTokens: 0,
 });
 
-function parseJson(bytes: Buffer): Json {
+/** The answer's JSON object, or null when it is none (an HTML page from a wrong base URL, say). */
+function parseJson(bytes: Buffer): Json | null {
   try {
     const value: unknown = JSON.parse(bytes.toString('utf8'));
-    return value && typeof value === 'object' ? (value as Json) : {};
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
   } catch {
-    return {};
+    return null;
   }
+}
+
+/**
+ * An answer to convert must be a JSON object: anything else would reach the caller as an empty
+ * answer, charged at the prompt's count. The pipeline refunds the call and answers this instead.
+ */
+function answerObject(bytes: Buffer): Json {
+  const answer = parseJson(bytes);
+  if (answer) return answer;
+  throw new RelayError(
+    502,
+    'the upstream answered with a body that is not a JSON object',
+    'bad_response_body',
+    'upstream_error',
+  );
 }
 
 /** Sends the upstream's answer to the client in the client's format, and says what it used. */
@@ -97,7 +114,7 @@ export async function deliverAnswer(
     const answer =
       success.family.format === wire
         ? { body: bytes, usage: undefined }
-        : openAIEmbeddingsToGemini(parseJson(bytes), endpoint.geminiAction);
+        : openAIEmbeddingsToGemini(answerObject(bytes), endpoint.geminiAction);
     const usage = answer.usage ?? localUsage(await localPrompt(), 0);
     reply.header('content-type', 'application/json');
     void reply.send(Buffer.isBuffer(answer.body) ? answer.body : JSON.stringify(answer.body));
@@ -110,7 +127,12 @@ export async function deliverAnswer(
     return { usage, local, firstByteMs, stream: false };
   }
 
-  const canonical = success.family.answerToChat(parseJson(bytes), success.upstreamModel);
+  // Passed through, the bytes go as they came (the caller reads them as it would the provider's);
+  // converted, they must be an answer.
+  const canonical = success.family.answerToChat(
+    passthrough ? (parseJson(bytes) ?? {}) : answerObject(bytes),
+    success.upstreamModel,
+  );
   let usage = canonical.usage ?? readOpenAIUsage(canonical.body.usage);
   const local = usage === undefined;
   if (!usage) {

@@ -15,6 +15,19 @@ describe('fromGeminiUsage', () => {
     ).toEqual({ promptTokens: 120, completionTokens: 230, cachedTokens: 100, reasoningTokens: 200 });
   });
 
+  it("counts the prompts of Gemini's own tools (grounding, code execution) as prompt, so the total is paid", () => {
+    const meta = {
+      promptTokenCount: 12,
+      candidatesTokenCount: 40,
+      toolUsePromptTokenCount: 230,
+      thoughtsTokenCount: 8,
+      totalTokenCount: 290,
+    };
+    const usage = fromGeminiUsage(meta);
+    expect(usage).toEqual({ promptTokens: 242, completionTokens: 48, cachedTokens: 0, reasoningTokens: 8 });
+    expect(usage.promptTokens + usage.completionTokens).toBe(meta.totalTokenCount);
+  });
+
   it('counts missing fields as zero', () => {
     expect(fromGeminiUsage({ promptTokenCount: 9 })).toEqual({
       promptTokens: 9,

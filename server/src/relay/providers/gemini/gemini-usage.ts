@@ -15,15 +15,17 @@ export function hasGeminiTokenCounts(meta: unknown): boolean {
 
 /**
  * Gemini usageMetadata → the gateway's Usage. Gemini counts thinking apart from the answer
- * (candidatesTokenCount excludes thoughtsTokenCount) but includes cached tokens in the prompt,
- * so completion = candidates + thoughts, prompt = promptTokenCount as it is.
+ * (candidatesTokenCount excludes thoughtsTokenCount) and the prompts of its own tools (search
+ * grounding, code execution, URL context: toolUsePromptTokenCount) apart from the caller's, but
+ * includes cached tokens in the prompt. So completion = candidates + thoughts, and prompt =
+ * promptTokenCount + toolUsePromptTokenCount: the whole of totalTokenCount is paid for.
  */
 export function fromGeminiUsage(meta: unknown): Usage {
   const value = asObject(meta) ?? {};
   const count = (key: string): number => Math.max(asNumber(value[key]) ?? 0, 0);
   const thoughts = count('thoughtsTokenCount');
   return {
-    promptTokens: count('promptTokenCount'),
+    promptTokens: count('promptTokenCount') + count('toolUsePromptTokenCount'),
     completionTokens: count('candidatesTokenCount') + thoughts,
     cachedTokens: count('cachedContentTokenCount'),
     reasoningTokens: thoughts,

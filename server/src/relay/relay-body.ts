@@ -1,7 +1,4 @@
-import { multipartBody, type StreamedBody } from '../http/multipart-body.ts';
-import { isFilePart, type SpooledForm } from '../http/multipart-spool.ts';
-import type { Endpoint } from './endpoints.ts';
-import { fitForReasoningModel, isOpenAIReasoningModel } from './providers/openai/openai-reasoning-models.ts';
+import type { SpooledForm } from '../http/multipart-spool.ts';
 import type { ClientFormat } from './wire-format.ts';
 
 /** A relay request body, read once: what routing and pricing need, and how to rebuild it upstream. */
@@ -26,31 +23,4 @@ export interface RelayBody {
   thinkingBudget?: number;
   /** Client headers a same-format upstream may need (anthropic-version, anthropic-beta). */
   clientHeaders?: Record<string, string | string[] | undefined>;
-}
-
-/**
- * The body sent upstream: the model replaced by its mapped name, fitted for OpenAI reasoning
- * models and, for streams of upstreams that support it, stream_options.include_usage requested so that real usage comes back.
- */
-export function upstreamBody(
-  endpoint: Endpoint,
-  body: RelayBody,
-  upstreamModel: string,
-  requestStreamUsage: boolean,
-): string | StreamedBody {
-  if (body.form) {
-    const form = body.form;
-    const parts = form.parts.map((part) =>
-      part.name === 'model' && !isFilePart(part) ? { ...part, value: upstreamModel } : part,
-    );
-    if (!form.parts.some((part) => part.name === 'model'))
-      parts.push({ name: 'model', value: upstreamModel });
-    return multipartBody(parts, (part) => form.read(part));
-  }
-  const json: Record<string, unknown> = { ...body.json, model: upstreamModel };
-  if (isOpenAIReasoningModel(upstreamModel)) fitForReasoningModel(json, endpoint.kind);
-  if (body.stream && requestStreamUsage) {
-    json.stream_options = { ...(json.stream_options as object | undefined), include_usage: true };
-  }
-  return JSON.stringify(json);
 }

@@ -1,6 +1,6 @@
 import { ChannelType } from '@relaygate/contract';
 import { takesStreamUsageOption } from '../../endpoints.ts';
-import { upstreamBody } from '../../relay-body.ts';
+import { openAIRequestBody } from '../openai/openai-request-body.ts';
 import { readErrorGenerically } from '../error-reading.ts';
 import { openAIPath } from '../openai/openai-path.ts';
 import type { ProviderFamily } from '../provider-family.ts';
@@ -16,7 +16,7 @@ export const azureFamily: ProviderFamily = {
   request({ endpoint, body, channel, upstreamModel }) {
     const target = azureTarget(channel, openAIPath({ endpoint, body }), upstreamModel);
     const askUsage = takesStreamUsageOption(endpoint.kind);
-    return { ...target, body: upstreamBody(endpoint, body, upstreamModel, askUsage) };
+    return { ...target, body: openAIRequestBody(endpoint, body, upstreamModel, askUsage) };
   },
   streamToChat: () => null,
   answerToChat: (answer) => ({ body: answer }),

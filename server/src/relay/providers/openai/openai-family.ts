@@ -1,5 +1,5 @@
 import { takesStreamUsageOption } from '../../endpoints.ts';
-import { upstreamBody } from '../../relay-body.ts';
+import { openAIRequestBody } from './openai-request-body.ts';
 import type { ProviderFamily } from '../provider-family.ts';
 import { openAIBalance } from './openai-balance.ts';
 import { OPENAI_COMPATIBLE_TYPES, takesStreamUsage } from './openai-channel-types.ts';
@@ -17,7 +17,7 @@ export const openAIFamily: ProviderFamily = {
   request({ endpoint, body, channel, upstreamModel }) {
     const target = openAITarget(channel, openAIPath({ endpoint, body }));
     const askUsage = takesStreamUsageOption(endpoint.kind) && takesStreamUsage(channel.type);
-    return { ...target, body: upstreamBody(endpoint, body, upstreamModel, askUsage) };
+    return { ...target, body: openAIRequestBody(endpoint, body, upstreamModel, askUsage) };
   },
   streamToChat: () => null,
   answerToChat: (answer) => ({ body: answer }),

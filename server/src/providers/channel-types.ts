@@ -9,6 +9,8 @@ export interface ChannelTypeInfo {
   defaultBaseUrl: string;
   /** Each account has an address of its own (an Azure resource): the channel form requires one. */
   baseUrlRequired?: true;
+  /** What `other` (the API version) holds when the form leaves it empty (iFlytek Spark: v2.1). */
+  defaultOther?: string;
 }
 
 const t = (id: number, name: string, defaultBaseUrl: string): ChannelTypeInfo => ({
@@ -35,7 +37,7 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   t(15, 'Baidu ERNIE', 'https://aip.baidubce.com'),
   t(16, 'Zhipu (legacy)', 'https://open.bigmodel.cn'),
   t(17, 'Alibaba Qwen', 'https://dashscope.aliyuncs.com'),
-  t(18, 'iFlytek Spark', ''),
+  { ...t(18, 'iFlytek Spark', ''), defaultOther: 'v2.1' },
   t(19, '360 AI', 'https://api.360.cn'),
   t(20, 'OpenRouter', 'https://openrouter.ai/api'),
   t(21, 'AI Proxy Library', 'https://api.aiproxy.io'),

@@ -21,7 +21,6 @@ import { msg } from '../../i18n/text.ts';
 
 export type ChannelFields = Updateable<ChannelsTable>;
 
-const XUNFEI = 18;
 const MAX_BATCH = 1000;
 
 /** Optional text: null clears it (''). */
@@ -101,7 +100,7 @@ export function normalizeChannelFields(input: ChannelInput): ChannelFields {
   return fields;
 }
 
-/** Rules across fields, on the channel as it will be: some types need a base URL (Azure); Spark's version defaults to v2.1. */
+/** Rules across fields, on the channel as it will be, from the type's catalogue entry: a required base URL (Azure), a default version (Spark). */
 function crossFieldChanges(channel: {
   type?: number;
   base_url?: string | null;
@@ -111,7 +110,7 @@ function crossFieldChanges(channel: {
   if (info?.baseUrlRequired && !channel.base_url) {
     throw new ApiError(msg('channel.baseUrlRequired', { name: info.name }));
   }
-  if (channel.type === XUNFEI && !channel.other) return { other: 'v2.1' };
+  if (info?.defaultOther && !channel.other) return { other: info.defaultOther };
   return {};
 }
 

@@ -61,6 +61,10 @@ export function upstreamRequest(
     upstreamModel,
     // The call as OpenAI chat, for a channel in another format: its client adaptor makes it.
     chat: () => clientAdaptor(body.clientFormat).chatCore(body, endpoint),
+    native:
+      body.original && clientAdaptor(body.clientFormat).wire === family.format
+        ? { body: body.original, headers: body.clientHeaders ?? {} }
+        : undefined,
   });
 }
 

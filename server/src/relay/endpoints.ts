@@ -9,6 +9,9 @@ export type EndpointKind =
   | 'rerank'
   | 'responses';
 
+/** Gemini's two embedding actions: one content, or a batch of requests. */
+export type GeminiEmbedAction = 'embedContent' | 'batchEmbedContents';
+
 /** An OpenAI-format relay endpoint: its path is also the path called upstream. */
 export interface Endpoint {
   path: string;
@@ -17,7 +20,7 @@ export interface Endpoint {
   defaultModel?: string;
   multipart?: boolean;
   /** A Gemini embedding call: the action a Gemini channel is called with (others get `path`). */
-  geminiAction?: 'embedContent' | 'batchEmbedContents';
+  geminiAction?: GeminiEmbedAction;
 }
 
 export const OPENAI_ENDPOINTS: Endpoint[] = [

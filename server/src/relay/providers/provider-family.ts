@@ -27,6 +27,17 @@ export interface RequestInput {
   upstreamModel: string;
   /** The call as OpenAI chat (converted on demand); a string says why it cannot be; undefined if it is no chat. */
   chat: () => Json | string | undefined;
+  /**
+   * The client's own body and headers, when the client speaks the family's format: sent on as
+   * they came (the model renamed), not converted. Undefined for every other client.
+   */
+  native?: NativeCall;
+}
+
+/** A call in the channel's own format, as its client sent it. */
+export interface NativeCall {
+  body: Json;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** How an upstream account lists its models: GET url with headers, and the ids in the answer. */

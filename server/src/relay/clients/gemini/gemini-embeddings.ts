@@ -1,10 +1,8 @@
+import type { GeminiEmbedAction } from '../../endpoints.ts';
 import type { Json } from '../../formats/types.ts';
 import { asArray, asObject, asObjects, asString } from '../../formats/json-read.ts';
 import { readOpenAIUsage, type Usage } from '../../usage.ts';
 import { invalidRequest } from '../../relay-error.ts';
-
-/** Gemini's two embedding actions: one content, or a batch of requests. */
-export type GeminiEmbedAction = 'embedContent' | 'batchEmbedContents';
 
 const contentText = (content: unknown): string =>
   asObjects(asObject(content)?.parts)
@@ -30,16 +28,6 @@ export function geminiEmbedToOpenAI(original: Json, action: GeminiEmbedAction, m
   const dimensions = requests[0]!.outputDimensionality;
   if (typeof dimensions === 'number') json.dimensions = dimensions;
   return json;
-}
-
-/** The body for a Gemini channel: the client's own, each batch request naming the upstream model. */
-export function geminiEmbedUpstream(original: Json, action: GeminiEmbedAction, upstreamModel: string): Json {
-  if (action === 'embedContent') return original;
-  const requests = asObjects(original.requests).map((request) => ({
-    ...request,
-    model: `models/${upstreamModel}`,
-  }));
-  return { ...original, requests };
 }
 
 /** An OpenAI embedding list as Gemini's answer to the action, with its usage. */

@@ -1,6 +1,5 @@
-import type { Endpoint } from '../../endpoints.ts';
+import type { Endpoint, GeminiEmbedAction } from '../../endpoints.ts';
 import { RelayError } from '../../relay-error.ts';
-import type { GeminiEmbedAction } from './gemini-embeddings.ts';
 
 /** What Gemini's POST models/{model}:{action} may ask. */
 export type GeminiAction = 'generateContent' | 'streamGenerateContent' | 'countTokens' | GeminiEmbedAction;

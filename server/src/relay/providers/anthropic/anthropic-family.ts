@@ -13,25 +13,24 @@ export const anthropicFamily: ProviderFamily = {
   format: 'anthropic',
   channelTypes: [ChannelType.Anthropic],
   servesChat: true,
-  request({ settings, endpoint, body, channel, upstreamModel, chat: chatCore }) {
+  request({ settings, endpoint, body, channel, upstreamModel, chat: chatCore, native: call }) {
     const chat = chatCore();
     if (chat === undefined) return `an anthropic channel cannot serve ${endpoint.path}`;
     if (typeof chat === 'string') return chat;
-    const native =
-      body.clientFormat === 'anthropic' && body.original
-        ? { ...body.original, model: upstreamModel }
-        : toAnthropicRequest(chat, {
-            upstreamModel,
-            defaultMaxTokens: settings.json<Record<string, number>>('claude.default_max_tokens'),
-            thinkingAdapterEnabled: settings.bool('claude.thinking_adapter_enabled'),
-            thinkingBudgetPercentage: settings.number('claude.thinking_adapter_budget_tokens_percentage'),
-            thinkingBudget: body.thinkingBudget,
-          });
+    const native = call
+      ? { ...call.body, model: upstreamModel }
+      : toAnthropicRequest(chat, {
+          upstreamModel,
+          defaultMaxTokens: settings.json<Record<string, number>>('claude.default_max_tokens'),
+          thinkingAdapterEnabled: settings.bool('claude.thinking_adapter_enabled'),
+          thinkingBudgetPercentage: settings.number('claude.thinking_adapter_budget_tokens_percentage'),
+          thinkingBudget: body.thinkingBudget,
+        });
     const target = anthropicTarget(
       channel,
       String(native.model ?? upstreamModel),
       settings.json('claude.model_headers_settings'),
-      body.clientFormat === 'anthropic' ? body.clientHeaders : {},
+      call?.headers ?? {},
     );
     return { ...target, body: JSON.stringify(native) };
   },

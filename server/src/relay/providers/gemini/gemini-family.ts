@@ -1,9 +1,9 @@
-import { geminiEmbedUpstream } from '../../clients/gemini/gemini-embeddings.ts';
 import { ChannelType } from '@relaygate/contract';
 import type { ProviderFamily } from '../provider-family.ts';
 import { readGeminiError } from './gemini-error.ts';
 import { GEMINI_MODEL_LISTING } from './gemini-models.ts';
 import { GeminiToOpenAIChatStream } from './gemini-stream-to-openai-chat.ts';
+import { geminiEmbedUpstream } from './gemini-embed-request.ts';
 import { geminiTarget } from './gemini-target.ts';
 import { fromGeminiResponse } from './gemini-to-openai-chat.ts';
 import { geminiThinkingFromModel, toGeminiRequest } from './openai-chat-to-gemini.ts';
@@ -14,26 +14,25 @@ export const geminiFamily: ProviderFamily = {
   format: 'gemini',
   channelTypes: [ChannelType.Gemini],
   servesChat: true,
-  request({ settings, endpoint, body, channel, upstreamModel, chat: chatCore }) {
+  request({ settings, endpoint, body, channel, upstreamModel, chat: chatCore, native: call }) {
     const versions = settings.json<Record<string, string>>('gemini.version_settings');
-    if (endpoint.geminiAction && body.original) {
+    if (endpoint.geminiAction && call) {
       const action = endpoint.geminiAction;
       const target = geminiTarget(channel, upstreamModel, false, versions, action);
-      const native = geminiEmbedUpstream(body.original, action, upstreamModel);
+      const native = geminiEmbedUpstream(call.body, action, upstreamModel);
       return { ...target, body: JSON.stringify(native) };
     }
     const chat = chatCore();
     if (chat === undefined) return `a gemini channel cannot serve ${endpoint.path}`;
     if (typeof chat === 'string') return chat;
     const { model } = geminiThinkingFromModel(upstreamModel);
-    const native =
-      body.clientFormat === 'gemini' && body.original
-        ? body.original
-        : toGeminiRequest(chat, {
-            safetySettings: settings.json<Record<string, string>>('gemini.safety_settings'),
-            upstreamModel,
-            thinkingBudget: body.thinkingBudget,
-          });
+    const native = call
+      ? call.body
+      : toGeminiRequest(chat, {
+          safetySettings: settings.json<Record<string, string>>('gemini.safety_settings'),
+          upstreamModel,
+          thinkingBudget: body.thinkingBudget,
+        });
     const target = geminiTarget(channel, model, body.stream, versions);
     return { ...target, body: JSON.stringify(native) };
   },

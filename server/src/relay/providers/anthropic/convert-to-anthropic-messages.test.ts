@@ -60,6 +60,12 @@ describe('toAnthropicPrompt', () => {
           { id: 'call_2', type: 'function', function: { name: 'weather', arguments: '{"city":' } },
           { id: 'call_3', type: 'function', function: { name: 'now', arguments: '[1]' } },
           { id: 'call_4', type: 'function', function: { name: 'now', arguments: '' } },
+          // Encoded twice, as some vLLM builds send arguments: read through, not dropped.
+          {
+            id: 'call_5',
+            type: 'function',
+            function: { name: 'weather', arguments: '"{\\"city\\":\\"Rome\\"}"' },
+          },
         ],
       },
     ]);
@@ -71,6 +77,7 @@ describe('toAnthropicPrompt', () => {
         { type: 'tool_use', id: 'call_2', name: 'weather', input: {} },
         { type: 'tool_use', id: 'call_3', name: 'now', input: {} },
         { type: 'tool_use', id: 'call_4', name: 'now', input: {} },
+        { type: 'tool_use', id: 'call_5', name: 'weather', input: { city: 'Rome' } },
       ],
     });
   });

@@ -1,5 +1,6 @@
 import type { Json } from '../../formats/types.ts';
 import { asArray, asRecord, asText } from './json-values.ts';
+import { parseArguments } from '../../formats/json-read.ts';
 
 /** An OpenAI conversation in Anthropic's terms: the system text, and alternating turns. */
 export interface AnthropicPrompt {
@@ -59,16 +60,6 @@ const plainText = (content: unknown): string =>
         .filter((text) => text !== '')
         .join('\n');
 
-/** Tool call arguments as the object Anthropic wants: JSON text parsed; bad JSON or a non-object, {}. */
-function toolInput(args: unknown): Json {
-  if (typeof args !== 'string') return asRecord(args) ?? {};
-  try {
-    return asRecord(JSON.parse(args)) ?? {};
-  } catch {
-    return {};
-  }
-}
-
 function assistantBlocks(message: Json): Json[] {
   const toolUses = asArray(message.tool_calls).flatMap((item) => {
     const call = asRecord(item);
@@ -79,7 +70,7 @@ function assistantBlocks(message: Json): Json[] {
         type: 'tool_use',
         id: toAnthropicToolId(call.id),
         name: asText(fn.name),
-        input: toolInput(fn.arguments),
+        input: parseArguments(fn.arguments),
       },
     ];
   });

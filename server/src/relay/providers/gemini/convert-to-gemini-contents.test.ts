@@ -72,6 +72,8 @@ describe('toGeminiContents', () => {
           call('c1', 'weather', '{"city":"Paris","days":[1,2],"opts":{"unit":"C"}}'),
           call('c2', 'weather', '{not json'),
           call('c3', 'now', ''),
+          // Encoded twice, as some vLLM builds send arguments: read through, not dropped.
+          call('c4', 'weather', JSON.stringify('{"city":"Rome"}')),
         ],
       },
     ]);
@@ -85,6 +87,7 @@ describe('toGeminiContents', () => {
         },
         { functionCall: { name: 'weather', args: {} } },
         { functionCall: { name: 'now', args: {} } },
+        { functionCall: { name: 'weather', args: { city: 'Rome' } } },
       ],
     });
   });

@@ -1,5 +1,6 @@
 import type { Json } from '../../formats/types.ts';
 import { asArray, asObject, asString, parseJson } from './gemini-json.ts';
+import { parseArguments } from '../../formats/json-read.ts';
 import { dataUrlToGeminiPart, imageUrlToGeminiPart } from './openai-media-to-gemini-part.ts';
 
 /**
@@ -65,11 +66,6 @@ function userParts(content: unknown): Json[] {
   });
 }
 
-/** Function call arguments as the object Gemini wants: {} for bad JSON or a non-object. */
-function callArgs(text: unknown): Json {
-  return asObject(typeof text === 'string' ? parseJson(text) : text) ?? {};
-}
-
 function assistantParts(message: Json, callNames: Map<string, string>): Json[] {
   const text = contentText(message.content);
   const parts: Json[] = text ? [{ text }] : [];
@@ -81,7 +77,7 @@ function assistantParts(message: Json, callNames: Map<string, string>): Json[] {
     const id = asString(call.id);
     if (id) callNames.set(id, name);
     const first = !parts.some((part) => part.functionCall);
-    const part: Json = { functionCall: { name, args: callArgs(fn.arguments) } };
+    const part: Json = { functionCall: { name, args: parseArguments(fn.arguments) } };
     parts.push(first ? { ...part, thoughtSignature: SKIP_THOUGHT_SIGNATURE } : part);
   }
   return parts;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOpenAIUsage } from './usage.ts';
+import { openAIUsageBody, readOpenAIUsage } from './usage.ts';
 
 describe('readOpenAIUsage', () => {
   it('keeps OpenAI completion tokens, which already include reasoning', () => {
@@ -47,5 +47,31 @@ describe('readOpenAIUsage', () => {
       cachedTokens: 0,
       reasoningTokens: 0,
     });
+  });
+});
+
+describe('openAIUsageBody', () => {
+  it('writes OpenAI usage that reads back to the same Usage', () => {
+    const usage = { promptTokens: 120, completionTokens: 230, cachedTokens: 100, reasoningTokens: 200 };
+    const body = openAIUsageBody(usage);
+    expect(body).toEqual({
+      prompt_tokens: 120,
+      completion_tokens: 230,
+      total_tokens: 350,
+      prompt_tokens_details: { cached_tokens: 100 },
+      completion_tokens_details: { reasoning_tokens: 200 },
+    });
+    expect(readOpenAIUsage(body)).toEqual(usage);
+  });
+
+  it('leaves the reasoning details out when there was no reasoning', () => {
+    const usage = { promptTokens: 10, completionTokens: 5, cachedTokens: 3, reasoningTokens: 0 };
+    expect(openAIUsageBody(usage)).toEqual({
+      prompt_tokens: 10,
+      completion_tokens: 5,
+      total_tokens: 15,
+      prompt_tokens_details: { cached_tokens: 3 },
+    });
+    expect(readOpenAIUsage(openAIUsageBody(usage))).toEqual(usage);
   });
 });

@@ -1,3 +1,5 @@
+import type { Json } from './formats/types.ts';
+
 /** Token usage as billing needs it, whatever the upstream called the fields. */
 export interface Usage {
   promptTokens: number;
@@ -47,4 +49,19 @@ export function readOpenAIUsage(raw: unknown): Usage | undefined {
     cachedTokens: num(promptDetails?.cached_tokens) || num(u.prompt_cache_hit_tokens),
     reasoningTokens: reasoning,
   };
+}
+
+/**
+ * The gateway's usage as the `usage` object of an OpenAI chat completion or chunk, as a converted
+ * channel's answer carries it (readOpenAIUsage reads it back unchanged).
+ */
+export function openAIUsageBody(usage: Usage): Json {
+  const body: Json = {
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    total_tokens: usage.promptTokens + usage.completionTokens,
+    prompt_tokens_details: { cached_tokens: usage.cachedTokens },
+  };
+  if (usage.reasoningTokens > 0) body.completion_tokens_details = { reasoning_tokens: usage.reasoningTokens };
+  return body;
 }

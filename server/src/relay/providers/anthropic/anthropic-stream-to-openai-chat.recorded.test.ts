@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../formats/types.ts';
 import { AnthropicToOpenAIChatStream } from './anthropic-stream-to-openai-chat.ts';
-import { toOpenAIChatUsage } from './anthropic-usage.ts';
+import { openAIUsageBody } from '../../usage.ts';
 import { asArray, asRecord } from './json-values.ts';
 import {
   anthropicRecordings,
@@ -142,7 +142,7 @@ describe.skipIf(!fixturesAvailable)('AnthropicToOpenAIChatStream on recorded str
       cachedTokens: totals.cached,
       cacheCreationTokens: totals.created,
     });
-    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: toOpenAIChatUsage(usage) });
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: openAIUsageBody(usage) });
     expect(answer.usages).toHaveLength(1);
     expect(closing).toEqual([]);
 

@@ -1,6 +1,7 @@
 import type { Usage } from '../../usage.ts';
 import type { ChunkSource, Json } from '../../formats/types.ts';
-import { fromAnthropicUsage, mergeAnthropicUsage, toOpenAIChatUsage } from './anthropic-usage.ts';
+import { openAIUsageBody } from '../../usage.ts';
+import { fromAnthropicUsage, mergeAnthropicUsage } from './anthropic-usage.ts';
 import { asArray, asRecord, asText } from './json-values.ts';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.ts';
 
@@ -180,7 +181,7 @@ export class AnthropicToOpenAIChatStream implements ChunkSource {
     const out = this.finish();
     this.ended = 'stop';
     const usage = this.usage();
-    if (usage) out.push(this.event({ choices: [], usage: toOpenAIChatUsage(usage) }));
+    if (usage) out.push(this.event({ choices: [], usage: openAIUsageBody(usage) }));
     return out;
   }
 

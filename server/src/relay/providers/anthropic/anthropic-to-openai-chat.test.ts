@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../formats/types.ts';
 import { fromAnthropicMessage } from './anthropic-to-openai-chat.ts';
-import { fromAnthropicUsage, toOpenAIChatUsage } from './anthropic-usage.ts';
+import { openAIUsageBody } from '../../usage.ts';
+import { fromAnthropicUsage } from './anthropic-usage.ts';
 import { asArray, asRecord } from './json-values.ts';
 import {
   anthropicRecordings,
@@ -148,7 +149,7 @@ describe.skipIf(!fixturesAvailable)('fromAnthropicMessage on recorded answers', 
 
     expect(choice(body).finish_reason).toBe(EXPECTED_FINISH[recorded.stop_reason as string]);
     expect(usage).toEqual(fromAnthropicUsage(recorded.usage));
-    expect(body.usage).toEqual(toOpenAIChatUsage(usage!));
+    expect(body.usage).toEqual(openAIUsageBody(usage!));
     const totals = recordedTotals(asRecord(recorded.usage)!);
     expect(body.usage).toMatchObject({
       prompt_tokens: totals.prompt,

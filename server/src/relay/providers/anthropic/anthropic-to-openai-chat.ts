@@ -1,5 +1,6 @@
 import type { ConvertedAnswer, Json } from '../../formats/types.ts';
-import { fromAnthropicUsage, toOpenAIChatUsage } from './anthropic-usage.ts';
+import { openAIUsageBody } from '../../usage.ts';
+import { fromAnthropicUsage } from './anthropic-usage.ts';
 import { asArray, asRecord, asText } from './json-values.ts';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.ts';
 
@@ -57,6 +58,6 @@ export function fromAnthropicMessage(message: Json, options: FromAnthropicOption
       },
     ],
   };
-  if (usage) body.usage = toOpenAIChatUsage(usage);
+  if (usage) body.usage = openAIUsageBody(usage);
   return { body, usage };
 }

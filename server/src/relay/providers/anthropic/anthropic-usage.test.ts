@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromAnthropicUsage, mergeAnthropicUsage, toOpenAIChatUsage } from './anthropic-usage.ts';
+import { fromAnthropicUsage, mergeAnthropicUsage } from './anthropic-usage.ts';
 import { asRecord } from './json-values.ts';
 import {
   anthropicRecordings,
@@ -99,27 +99,6 @@ describe('mergeAnthropicUsage', () => {
     });
     expect(merged).toEqual({ input_tokens: 15665, cache_read_input_tokens: 4, output_tokens: 795 });
     expect(mergeAnthropicUsage(merged, undefined)).toBe(merged);
-  });
-});
-
-describe('toOpenAIChatUsage', () => {
-  it('writes the OpenAI fields, reasoning details only when there is reasoning', () => {
-    const usage = {
-      promptTokens: 10,
-      completionTokens: 5,
-      cachedTokens: 3,
-      cacheCreationTokens: 2,
-      reasoningTokens: 0,
-    };
-    expect(toOpenAIChatUsage(usage)).toEqual({
-      prompt_tokens: 10,
-      completion_tokens: 5,
-      total_tokens: 15,
-      prompt_tokens_details: { cached_tokens: 3 },
-    });
-    expect(toOpenAIChatUsage({ ...usage, reasoningTokens: 4 }).completion_tokens_details).toEqual({
-      reasoning_tokens: 4,
-    });
   });
 });
 

@@ -50,15 +50,3 @@ export function mergeAnthropicUsage(previous: Json | undefined, next: unknown): 
     if (value !== null && value !== undefined) merged[key] = value;
   return merged;
 }
-
-/** The gateway's usage as the `usage` object of an OpenAI chat completion or chunk. */
-export function toOpenAIChatUsage(usage: Usage): Json {
-  const body: Json = {
-    prompt_tokens: usage.promptTokens,
-    completion_tokens: usage.completionTokens,
-    total_tokens: usage.promptTokens + usage.completionTokens,
-    prompt_tokens_details: { cached_tokens: usage.cachedTokens },
-  };
-  if (usage.reasoningTokens > 0) body.completion_tokens_details = { reasoning_tokens: usage.reasoningTokens };
-  return body;
-}

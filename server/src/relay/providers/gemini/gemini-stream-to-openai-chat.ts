@@ -5,7 +5,8 @@ import { candidatePieces, geminiCandidates, openAIToolCall } from './gemini-answ
 import { GeminiCallAssembler, type GeminiFunctionCall } from './gemini-call-assembler.ts';
 import { geminiErrorMessage, geminiErrorStatus } from './gemini-error.ts';
 import { asNumber, asObject, asString } from './gemini-json.ts';
-import { fromGeminiUsage, hasGeminiTokenCounts, openAIUsageBody } from './gemini-usage.ts';
+import { openAIUsageBody } from '../../usage.ts';
+import { fromGeminiUsage, hasGeminiTokenCounts } from './gemini-usage.ts';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.ts';
 
 /** What one choice (Gemini candidate) needs to remember. */

@@ -3,7 +3,8 @@ import type { ConvertedAnswer, Json } from '../../formats/types.ts';
 import { candidatePieces, geminiCandidates, openAIToolCall } from './gemini-answer-parts.ts';
 import { GeminiCallAssembler, type GeminiFunctionCall } from './gemini-call-assembler.ts';
 import { asString } from './gemini-json.ts';
-import { fromGeminiUsage, hasGeminiTokenCounts, openAIUsageBody } from './gemini-usage.ts';
+import { openAIUsageBody } from '../../usage.ts';
+import { fromGeminiUsage, hasGeminiTokenCounts } from './gemini-usage.ts';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOpenAIUsage } from '../../usage.ts';
-import { fromGeminiUsage, hasGeminiTokenCounts, openAIUsageBody } from './gemini-usage.ts';
+import { fromGeminiUsage, hasGeminiTokenCounts } from './gemini-usage.ts';
 
 describe('fromGeminiUsage', () => {
   it('adds thoughts to the completion and keeps cached tokens inside the prompt', () => {
@@ -49,20 +48,5 @@ describe('hasGeminiTokenCounts', () => {
     expect(hasGeminiTokenCounts({ promptTokenCount: 1 })).toBe(true);
     expect(hasGeminiTokenCounts({ trafficType: 'ON_DEMAND' })).toBe(false);
     expect(hasGeminiTokenCounts(undefined)).toBe(false);
-  });
-});
-
-describe('openAIUsageBody', () => {
-  it('writes OpenAI usage that reads back to the same Usage', () => {
-    const usage = { promptTokens: 120, completionTokens: 230, cachedTokens: 100, reasoningTokens: 200 };
-    const body = openAIUsageBody(usage);
-    expect(body).toEqual({
-      prompt_tokens: 120,
-      completion_tokens: 230,
-      total_tokens: 350,
-      prompt_tokens_details: { cached_tokens: 100 },
-      completion_tokens_details: { reasoning_tokens: 200 },
-    });
-    expect(readOpenAIUsage(body)).toEqual(usage);
   });
 });

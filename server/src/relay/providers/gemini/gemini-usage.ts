@@ -1,5 +1,4 @@
 import type { Usage } from '../../usage.ts';
-import type { Json } from '../../formats/types.ts';
 import { asNumber, asObject } from './gemini-json.ts';
 
 const COUNTS = ['promptTokenCount', 'candidatesTokenCount', 'thoughtsTokenCount', 'totalTokenCount'];
@@ -29,16 +28,5 @@ export function fromGeminiUsage(meta: unknown): Usage {
     completionTokens: count('candidatesTokenCount') + thoughts,
     cachedTokens: count('cachedContentTokenCount'),
     reasoningTokens: thoughts,
-  };
-}
-
-/** Usage → the `usage` object of an OpenAI chat answer (readOpenAIUsage reads it back unchanged). */
-export function openAIUsageBody(usage: Usage): Json {
-  return {
-    prompt_tokens: usage.promptTokens,
-    completion_tokens: usage.completionTokens,
-    total_tokens: usage.promptTokens + usage.completionTokens,
-    prompt_tokens_details: { cached_tokens: usage.cachedTokens },
-    completion_tokens_details: { reasoning_tokens: usage.reasoningTokens },
   };
 }

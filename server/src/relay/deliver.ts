@@ -89,10 +89,11 @@ export async function deliverAnswer(
           : streamToClient(body.clientFormat, body.model, promptUsage, clientRequest),
       passthrough,
       clientWantsUsage: body.clientWantsUsage,
+      localPromptTokens: localPrompt,
       abort: success.abort,
       startedAt,
     });
-    const usage = outcome.usage ?? localUsage(await localPrompt(), await outcome.localCompletionTokens());
+    const usage = outcome.usage ?? (await outcome.localUsage());
     return { usage, local: outcome.usage === undefined, firstByteMs: outcome.firstByteMs, stream: true };
   }
 

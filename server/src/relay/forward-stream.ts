@@ -11,8 +11,11 @@ import type { ClientFormat } from './wire-format.ts';
 
 export interface StreamOutcome {
   usage?: Usage;
-  /** Completion tokens counted locally from the text that went by (loads the tokenizer: ask only if needed). */
-  localCompletionTokens: () => Promise<number>;
+  /**
+   * The call counted here: the prompt, and the text that went by (loads the tokenizer: ask only
+   * when the stream told no usage). Counted once, however often asked.
+   */
+  localUsage: () => Promise<Usage>;
   /** Milliseconds from the start of the call to the first upstream byte. */
   firstByteMs: number;
   clientGone: boolean;
@@ -33,6 +36,8 @@ export interface ForwardStreamOptions {
   passthrough: boolean;
   /** Whether an OpenAI client asked for the usage chunk; if not, the one we requested is not passed on. */
   clientWantsUsage: boolean;
+  /** The prompt's tokens counted here, for a stream that tells no usage. */
+  localPromptTokens: () => Promise<number>;
   abort: AbortController;
   startedAt: number;
 }
@@ -55,8 +60,17 @@ const parse = (text: string): Json | undefined => {
 export async function forwardStream(options: ForwardStreamOptions): Promise<StreamOutcome> {
   const { upstream, raw, abort, fromChannel, toClient } = options;
   const counter = new IncrementalCounter();
+  let counted: Promise<Usage> | undefined;
   const outcome: StreamOutcome = {
-    localCompletionTokens: () => counter.total(),
+    localUsage: () =>
+      (counted ??= Promise.all([options.localPromptTokens(), counter.total()]).then(
+        ([promptTokens, completionTokens]) => ({
+          promptTokens,
+          completionTokens,
+          cachedTokens: 0,
+          reasoningTokens: 0,
+        }),
+      )),
     firstByteMs: 0,
     clientGone: false,
   };
@@ -153,7 +167,12 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     for (const event of parser.end()) handle(event);
     if (!outcome.clientGone) {
       if (fromChannel) deliver(fromChannel.end());
-      if (toClient) for (const out of toClient.end()) write(formatSseData(out.data, out.event));
+      if (toClient) {
+        // A stream that told no usage: the client's closing events report what is billed.
+        const told = fromChannel?.usage() ?? openAIUsage;
+        const closing = toClient.end(told ? undefined : await outcome.localUsage());
+        for (const out of closing) write(formatSseData(out.data, out.event));
+      }
       // Converted streams end the OpenAI way once the answer is complete.
       if (fromChannel && !toClient && !options.passthrough && !outcome.upstreamError)
         write('data: [DONE]\n\n');

@@ -11,6 +11,8 @@ export abstract class OpenAIChunkConverter implements StreamConverter {
   /** Set once the closing events are out (or an error was sent): later chunks only update usage. */
   protected done = false;
   protected latestUsage: Usage | undefined;
+  /** The gateway's own count, given at the end of a stream that told no usage. */
+  private counted: Usage | undefined;
 
   push({ data: chunk }: { event?: string; data: Json }): OutEvent[] {
     const usage = chunkUsage(chunk);
@@ -22,8 +24,9 @@ export abstract class OpenAIChunkConverter implements StreamConverter {
     return [this.errorEvent(message)];
   }
 
-  end(): OutEvent[] {
+  end(counted?: Usage): OutEvent[] {
     if (this.done) return [];
+    this.counted = counted;
     const out = this.close();
     this.done = true;
     return out;
@@ -31,6 +34,11 @@ export abstract class OpenAIChunkConverter implements StreamConverter {
 
   usage(): Usage | undefined {
     return this.latestUsage;
+  }
+
+  /** What the closing events report: the stream's usage, else the gateway's count, else nothing known. */
+  protected reportedUsage(): Usage | undefined {
+    return this.latestUsage ?? this.counted;
   }
 
   /** One chunk that is not an error; `usage` is the chunk's own usage, if it carries one. */

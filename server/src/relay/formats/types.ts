@@ -20,8 +20,12 @@ export interface OutEvent {
 export interface StreamConverter {
   /** One incoming event (its name, and its data already parsed as JSON) → the events to send on. */
   push(event: { event?: string; data: Json }): OutEvent[];
-  /** The incoming stream ended: whatever must still be sent (closing events). */
-  end(): OutEvent[];
+  /**
+   * The incoming stream ended: whatever must still be sent (closing events). `counted` is the
+   * gateway's own count for a stream that told no usage, reported in the closing events (as it
+   * is billed) instead of zeros.
+   */
+  end(counted?: Usage): OutEvent[];
   /** Usage seen so far, in the gateway's terms; undefined when the stream carried none. */
   usage(): Usage | undefined;
 }

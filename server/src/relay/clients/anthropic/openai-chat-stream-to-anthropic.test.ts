@@ -158,6 +158,16 @@ describe('OpenAIChatToAnthropicStream', () => {
     expect(converter.usage()).toBeUndefined();
   });
 
+  it("reports the gateway's count in the closing usage of a stream that told none, and keeps usage() for the upstream's", () => {
+    const converter = new OpenAIChatToAnthropicStream('m');
+    const events = converter.push({ data: chunk({ content: 'Hi' }, 'stop') });
+    const counted = { promptTokens: 12, completionTokens: 3, cachedTokens: 0, reasoningTokens: 0 };
+    const stream = readStream([...events, ...converter.end(counted)]);
+    expect(stream.stopReason).toBe('end_turn');
+    expect(stream.usage).toMatchObject({ input_tokens: 12, output_tokens: 3 });
+    expect(converter.usage()).toBeUndefined();
+  });
+
   it('opens no block for empty content and still closes the message', () => {
     const events = replay(new OpenAIChatToAnthropicStream('m'), [
       chunk({ role: 'assistant', content: '' }, 'stop'),

@@ -133,7 +133,8 @@ export class OpenAIChatToAnthropicStream extends ChatStreamToBlocks<Block> {
       stop_reason: anthropicStopReason(this.finish ?? '', this.sawToolUse),
       stop_sequence: null,
     };
-    const usage = this.latestUsage ? anthropicUsage(this.latestUsage) : { output_tokens: 0 };
+    const reported = this.reportedUsage();
+    const usage = reported ? anthropicUsage(reported) : { output_tokens: 0 };
     out.push(event({ type: 'message_delta', delta, usage }));
     out.push(event({ type: 'message_stop' }));
   }

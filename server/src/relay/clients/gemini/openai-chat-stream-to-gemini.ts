@@ -62,7 +62,7 @@ export class OpenAIChatToGeminiStream extends OpenAIChunkConverter {
     const calls = [...this.tools.values()].map((tool) => functionCallPart(tool.name, tool.args));
     const parts = [...text, ...calls];
     const candidate = geminiCandidate(0, parts.length > 0 ? parts : [{ text: '' }], this.finish ?? '');
-    return this.event([candidate], geminiUsageMetadata(this.latestUsage));
+    return this.event([candidate], geminiUsageMetadata(this.reportedUsage()));
   }
 
   private event(candidates: Json[], usageMetadata?: Json): OutEvent {

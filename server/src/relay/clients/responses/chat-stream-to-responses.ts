@@ -217,7 +217,7 @@ export class ChatToResponsesStream extends ChatStreamToBlocks<OpenText> {
   protected finishAnswer(out: OutEvent[]): void {
     const response = responseObject(this.envelope!, this.output.filter(Boolean), {
       finish: this.finish ?? '',
-      usage: this.latestUsage,
+      usage: this.reportedUsage(),
     });
     const type = response.status === 'incomplete' ? 'response.incomplete' : 'response.completed';
     out.push(this.event({ type, response }));

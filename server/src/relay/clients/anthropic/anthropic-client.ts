@@ -1,4 +1,4 @@
-import { anthropicErrorBody } from '../../formats/error-shapes.ts';
+import { anthropicErrorBody } from './anthropic-error-body.ts';
 import { formatSseData } from '../../sse.ts';
 import type { ClientAdaptor } from '../client-adaptor.ts';
 import { anthropicModel, anthropicModelList } from './anthropic-models.ts';

@@ -1,4 +1,4 @@
-import { geminiErrorBody } from '../../formats/error-shapes.ts';
+import { geminiErrorBody } from './gemini-error-body.ts';
 import { formatSseData } from '../../sse.ts';
 import type { ClientAdaptor } from '../client-adaptor.ts';
 import { geminiModel, geminiModelList } from './gemini-models.ts';

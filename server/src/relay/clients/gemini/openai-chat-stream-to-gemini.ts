@@ -1,6 +1,6 @@
 import type { Usage } from '../../usage.ts';
 import type { Json, OutEvent } from '../../formats/types.ts';
-import { geminiErrorBody } from '../../formats/error-shapes.ts';
+import { geminiErrorBody } from './gemini-error-body.ts';
 import { asString } from '../../formats/json-read.ts';
 import { argumentsText, firstChoice, readToolCalls, toolCallKey } from '../../formats/openai-chat-read.ts';
 import {

@@ -15,6 +15,26 @@ export const asObjects = (value: unknown): Json[] =>
 
 export const asString = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** The value as a string, or undefined when it is none (a field that may be absent). */
+export const asOptionalString = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
+
+export const asNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** A count of tokens: a finite positive number, else 0. */
+export const asCount = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+
+/** JSON text → value; undefined when the text is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A field by its camelCase name, or its snake_case spelling (Gemini's REST API accepts both). */
 export function field(object: Json | undefined, camel: string): unknown {
   if (!object) return undefined;

@@ -1,8 +1,8 @@
+import { asArray, asObject } from '../../formats/json-read.ts';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../formats/types.ts';
 import { AnthropicToOpenAIChatStream } from './anthropic-stream-to-openai-chat.ts';
 import { openAIUsageBody } from '../../usage.ts';
-import { asArray, asRecord } from './json-values.ts';
 import {
   anthropicRecordings,
   collectChunks,
@@ -51,14 +51,14 @@ function recordedAnswer(events: Json[]) {
     if (index !== undefined) toolAt.set(index, tool);
   };
   for (const event of events) {
-    const delta = asRecord(event.delta) ?? {};
+    const delta = asObject(event.delta) ?? {};
     if (event.type === 'message_start') {
-      const message = asRecord(event.message)!;
+      const message = asObject(event.message)!;
       stopReason = message.stop_reason;
-      usage = { ...asRecord(message.usage) };
-      asArray(message.content).forEach((block) => addBlock(asRecord(block)!));
+      usage = { ...asObject(message.usage) };
+      asArray(message.content).forEach((block) => addBlock(asObject(block)!));
     } else if (event.type === 'content_block_start') {
-      addBlock(asRecord(event.content_block)!, event.index as number);
+      addBlock(asObject(event.content_block)!, event.index as number);
     } else if (delta.type === 'text_delta') text += delta.text as string;
     else if (delta.type === 'thinking_delta') thinking += delta.thinking as string;
     else if (delta.type === 'input_json_delta') {
@@ -66,7 +66,7 @@ function recordedAnswer(events: Json[]) {
       if (tool) tool.json += delta.partial_json as string;
     } else if (event.type === 'message_delta') {
       stopReason = delta.stop_reason;
-      const revised = Object.entries(asRecord(event.usage) ?? {}).filter(([, value]) => value !== null);
+      const revised = Object.entries(asObject(event.usage) ?? {}).filter(([, value]) => value !== null);
       usage = { ...usage, ...Object.fromEntries(revised) };
     }
   }
@@ -81,7 +81,7 @@ function recordedAnswer(events: Json[]) {
 /** Whether the call holds a second message that starts while the first is still open. */
 const spliced = (events: Json[]) =>
   new Set(
-    events.filter((event) => event.type === 'message_start').map((event) => asRecord(event.message)?.id),
+    events.filter((event) => event.type === 'message_start').map((event) => asObject(event.message)?.id),
   ).size > 1;
 
 function replay(events: Json[]) {

@@ -1,8 +1,8 @@
+import { asArray, asObject, asString } from '../../formats/json-read.ts';
 import type { Usage } from '../../usage.ts';
 import type { ChunkSource, Json } from '../../formats/types.ts';
 import { openAIUsageBody } from '../../usage.ts';
 import { fromAnthropicUsage, mergeAnthropicUsage } from './anthropic-usage.ts';
-import { asArray, asRecord, asText } from './json-values.ts';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.ts';
 
 export interface AnthropicStreamOptions {
@@ -61,11 +61,11 @@ export class AnthropicToOpenAIChatStream implements ChunkSource {
     const index = typeof data.index === 'number' ? data.index : -1;
     switch (type) {
       case 'message_start':
-        return this.messageStart(asRecord(data.message) ?? {});
+        return this.messageStart(asObject(data.message) ?? {});
       case 'content_block_start':
-        return this.blockStart(index, asRecord(data.content_block) ?? {});
+        return this.blockStart(index, asObject(data.content_block) ?? {});
       case 'content_block_delta':
-        return this.blockDelta(index, asRecord(data.delta) ?? {});
+        return this.blockDelta(index, asObject(data.delta) ?? {});
       case 'content_block_stop':
         return this.blockStop(index);
       case 'message_delta':
@@ -73,10 +73,10 @@ export class AnthropicToOpenAIChatStream implements ChunkSource {
       case 'message_stop':
         return this.messageStop();
       case 'error': {
-        const error = asRecord(data.error) ?? {};
+        const error = asObject(data.error) ?? {};
         return this.fail(
-          asText(error.message) || 'upstream stream error',
-          asText(error.type) || 'upstream_error',
+          asString(error.message) || 'upstream stream error',
+          asString(error.type) || 'upstream_error',
         );
       }
       default:
@@ -95,19 +95,19 @@ export class AnthropicToOpenAIChatStream implements ChunkSource {
 
   private messageStart(message: Json): Json[] {
     if (this.started) {
-      if (this.contentSent && asText(message.id) !== this.id)
+      if (this.contentSent && asString(message.id) !== this.id)
         return this.fail('The upstream started a second answer before finishing the first', 'upstream_error');
       return [];
     }
     this.started = true;
-    this.id = asText(message.id);
-    this.model = asText(message.model);
+    this.id = asString(message.id);
+    this.model = asString(message.model);
     this.stopReason = message.stop_reason ?? null;
     this.rawUsage = mergeAnthropicUsage(this.rawUsage, message.usage);
     const out = [this.chunk({ role: 'assistant', content: '' })];
     // Some answers come with their blocks already whole in message_start (programmatic tool calls).
     asArray(message.content).forEach((block, i) => {
-      const start = asRecord(block) ?? {};
+      const start = asObject(block) ?? {};
       out.push(...this.blockStart(-1 - i, start), ...this.blockStop(-1 - i));
     });
     return out;
@@ -116,23 +116,23 @@ export class AnthropicToOpenAIChatStream implements ChunkSource {
   private blockStart(blockIndex: number, block: Json): Json[] {
     switch (block.type) {
       case 'text':
-        return this.delta({ content: asText(block.text) });
+        return this.delta({ content: asString(block.text) });
       case 'thinking':
-        return this.delta({ reasoning_content: asText(block.thinking) });
+        return this.delta({ reasoning_content: asString(block.thinking) });
       case 'tool_use': {
         const index = this.toolCount++;
         this.openTools.set(blockIndex, { index, input: block.input, argumentsSent: false });
         const call = {
           index,
-          id: asText(block.id),
+          id: asString(block.id),
           type: 'function',
-          function: { name: asText(block.name), arguments: '' },
+          function: { name: asString(block.name), arguments: '' },
         };
         return this.delta({ tool_calls: [call] });
       }
       case 'fallback': {
         // The rest of the answer comes from the fallback model.
-        const model = asText(asRecord(block.to)?.model);
+        const model = asString(asObject(block.to)?.model);
         if (model) this.model = model;
         return [];
       }
@@ -144,12 +144,12 @@ export class AnthropicToOpenAIChatStream implements ChunkSource {
   private blockDelta(blockIndex: number, delta: Json): Json[] {
     switch (delta.type) {
       case 'text_delta':
-        return this.delta({ content: asText(delta.text) });
+        return this.delta({ content: asString(delta.text) });
       case 'thinking_delta':
-        return this.delta({ reasoning_content: asText(delta.thinking) });
+        return this.delta({ reasoning_content: asString(delta.thinking) });
       case 'input_json_delta': {
         const tool = this.openTools.get(blockIndex);
-        const piece = asText(delta.partial_json);
+        const piece = asString(delta.partial_json);
         if (!tool || piece === '') return [];
         tool.argumentsSent = true;
         return this.delta({ tool_calls: [{ index: tool.index, function: { arguments: piece } }] });
@@ -165,13 +165,13 @@ export class AnthropicToOpenAIChatStream implements ChunkSource {
     if (!tool) return [];
     this.openTools.delete(blockIndex);
     if (tool.argumentsSent) return [];
-    const args = JSON.stringify(asRecord(tool.input) ?? {});
+    const args = JSON.stringify(asObject(tool.input) ?? {});
     return this.delta({ tool_calls: [{ index: tool.index, function: { arguments: args } }] });
   }
 
   private messageDelta(data: Json): Json[] {
     this.rawUsage = mergeAnthropicUsage(this.rawUsage, data.usage);
-    const stopReason = asRecord(data.delta)?.stop_reason;
+    const stopReason = asObject(data.delta)?.stop_reason;
     if (stopReason === null || stopReason === undefined) return [];
     this.stopReason = stopReason;
     return this.finish();

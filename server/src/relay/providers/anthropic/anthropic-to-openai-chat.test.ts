@@ -1,9 +1,9 @@
+import { asArray, asObject } from '../../formats/json-read.ts';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../formats/types.ts';
 import { fromAnthropicMessage } from './anthropic-to-openai-chat.ts';
 import { openAIUsageBody } from '../../usage.ts';
 import { fromAnthropicUsage } from './anthropic-usage.ts';
-import { asArray, asRecord } from './json-values.ts';
 import {
   anthropicRecordings,
   EXPECTED_FINISH,
@@ -13,8 +13,8 @@ import {
   recordedTotals,
 } from './recorded-fixtures.test-support.ts';
 
-const choice = (body: Json) => asRecord(asArray(body.choices)[0])!;
-const messageOf = (body: Json) => asRecord(choice(body).message)!;
+const choice = (body: Json) => asObject(asArray(body.choices)[0])!;
+const messageOf = (body: Json) => asObject(choice(body).message)!;
 
 describe('fromAnthropicMessage', () => {
   const answer: Json = {
@@ -122,7 +122,7 @@ describe.skipIf(!fixturesAvailable)('fromAnthropicMessage on recorded answers', 
 
   it.each(names.filter((name) => !serverToolsOnly.includes(name)))('%s', (name) => {
     const recorded = recordedMessage(name);
-    const blocks = asArray(recorded.content).map((block) => asRecord(block)!);
+    const blocks = asArray(recorded.content).map((block) => asObject(block)!);
     const ofType = (type: string) => blocks.filter((block) => block.type === type);
     const { body, usage } = fromAnthropicMessage(recorded);
     const message = messageOf(body);
@@ -138,10 +138,10 @@ describe.skipIf(!fixturesAvailable)('fromAnthropicMessage on recorded answers', 
       .join('');
     expect(message.reasoning_content).toBe(thinking === '' ? undefined : thinking);
 
-    const toolCalls = asArray(message.tool_calls).map((call) => asRecord(call)!);
+    const toolCalls = asArray(message.tool_calls).map((call) => asObject(call)!);
     expect(toolCalls).toHaveLength(toolUses.length);
     toolCalls.forEach((call, i) => {
-      const fn = asRecord(call.function)!;
+      const fn = asObject(call.function)!;
       expect(call).toMatchObject({ id: toolUses[i]!.id, type: 'function' });
       expect(fn.name).toBe(toolUses[i]!.name);
       expect(JSON.parse(fn.arguments as string)).toEqual(toolUses[i]!.input);
@@ -150,7 +150,7 @@ describe.skipIf(!fixturesAvailable)('fromAnthropicMessage on recorded answers', 
     expect(choice(body).finish_reason).toBe(EXPECTED_FINISH[recorded.stop_reason as string]);
     expect(usage).toEqual(fromAnthropicUsage(recorded.usage));
     expect(body.usage).toEqual(openAIUsageBody(usage!));
-    const totals = recordedTotals(asRecord(recorded.usage)!);
+    const totals = recordedTotals(asObject(recorded.usage)!);
     expect(body.usage).toMatchObject({
       prompt_tokens: totals.prompt,
       completion_tokens: totals.completion,

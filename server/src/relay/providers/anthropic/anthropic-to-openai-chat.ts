@@ -1,7 +1,7 @@
+import { asArray, asObject, asString } from '../../formats/json-read.ts';
 import type { ConvertedAnswer, Json } from '../../formats/types.ts';
 import { openAIUsageBody } from '../../usage.ts';
 import { fromAnthropicUsage } from './anthropic-usage.ts';
-import { asArray, asRecord, asText } from './json-values.ts';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.ts';
 
 export interface FromAnthropicOptions {
@@ -11,9 +11,9 @@ export interface FromAnthropicOptions {
 
 /** An Anthropic tool_use block as an OpenAI tool call (the input object written as JSON text). */
 export const toOpenAIToolCall = (block: Json): Json => ({
-  id: asText(block.id),
+  id: asString(block.id),
   type: 'function',
-  function: { name: asText(block.name), arguments: JSON.stringify(asRecord(block.input) ?? {}) },
+  function: { name: asString(block.name), arguments: JSON.stringify(asObject(block.input) ?? {}) },
 });
 
 /**
@@ -25,18 +25,18 @@ export const toOpenAIToolCall = (block: Json): Json => ({
  */
 export function fromAnthropicMessage(message: Json, options: FromAnthropicOptions = {}): ConvertedAnswer {
   if (message.type === 'error') {
-    const error = asRecord(message.error) ?? {};
+    const error = asObject(message.error) ?? {};
     return {
-      body: { error: { message: asText(error.message), type: asText(error.type) || 'upstream_error' } },
+      body: { error: { message: asString(error.message), type: asString(error.type) || 'upstream_error' } },
     };
   }
   let text = '';
   let reasoning = '';
   const toolCalls: Json[] = [];
   for (const item of asArray(message.content)) {
-    const block = asRecord(item);
-    if (block?.type === 'text') text += asText(block.text);
-    else if (block?.type === 'thinking') reasoning += asText(block.thinking);
+    const block = asObject(item);
+    if (block?.type === 'text') text += asString(block.text);
+    else if (block?.type === 'thinking') reasoning += asString(block.thinking);
     else if (block?.type === 'tool_use') toolCalls.push(toOpenAIToolCall(block));
   }
   const assistant: Json = { role: 'assistant', content: text === '' && toolCalls.length > 0 ? null : text };
@@ -45,10 +45,10 @@ export function fromAnthropicMessage(message: Json, options: FromAnthropicOption
 
   const usage = message.usage === undefined ? undefined : fromAnthropicUsage(message.usage);
   const body: Json = {
-    id: asText(message.id),
+    id: asString(message.id),
     object: 'chat.completion',
     created: options.created ?? Math.floor(Date.now() / 1000),
-    model: asText(message.model),
+    model: asString(message.model),
     choices: [
       {
         index: 0,

@@ -1,5 +1,5 @@
+import { asArray, asObject, asString } from '../../formats/json-read.ts';
 import type { Json } from '../../formats/types.ts';
-import { asArray, asRecord, asText } from './json-values.ts';
 
 /**
  * OpenAI function tools as Anthropic tools: {name, description, input_schema}. Anthropic wants an
@@ -8,15 +8,15 @@ import { asArray, asRecord, asText } from './json-values.ts';
  */
 export function toAnthropicTools(tools: unknown): Json[] | undefined {
   const converted = asArray(tools).flatMap((item) => {
-    const tool = asRecord(item);
-    const fn = asRecord(tool?.function);
-    if (!fn || (tool?.type !== undefined && tool.type !== 'function') || asText(fn.name) === '') return [];
-    const schema = asRecord(fn.parameters) ?? {};
+    const tool = asObject(item);
+    const fn = asObject(tool?.function);
+    if (!fn || (tool?.type !== undefined && tool.type !== 'function') || asString(fn.name) === '') return [];
+    const schema = asObject(fn.parameters) ?? {};
     const anthropicTool: Json = {
       name: fn.name,
-      input_schema: { ...schema, type: 'object', properties: asRecord(schema.properties) ?? {} },
+      input_schema: { ...schema, type: 'object', properties: asObject(schema.properties) ?? {} },
     };
-    if (asText(fn.description) !== '') anthropicTool.description = fn.description;
+    if (asString(fn.description) !== '') anthropicTool.description = fn.description;
     return [anthropicTool];
   });
   return converted.length > 0 ? converted : undefined;
@@ -32,7 +32,7 @@ export function toAnthropicToolChoice(toolChoice: unknown, parallelToolCalls: un
   else if (toolChoice === 'none') return { type: 'none' };
   else if (toolChoice === 'required') choice = { type: 'any' };
   else {
-    const name = asText(asRecord(asRecord(toolChoice)?.function)?.name);
+    const name = asString(asObject(asObject(toolChoice)?.function)?.name);
     if (name !== '') choice = { type: 'tool', name };
   }
   if (parallelToolCalls === false)

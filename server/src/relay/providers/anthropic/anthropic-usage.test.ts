@@ -1,6 +1,6 @@
+import { asObject } from '../../formats/json-read.ts';
 import { describe, expect, it } from 'vitest';
 import { fromAnthropicUsage, mergeAnthropicUsage } from './anthropic-usage.ts';
-import { asRecord } from './json-values.ts';
 import {
   anthropicRecordings,
   fixturesAvailable,
@@ -104,7 +104,7 @@ describe('mergeAnthropicUsage', () => {
 
 describe.skipIf(!fixturesAvailable)('fromAnthropicUsage on recorded answers', () => {
   it.each(anthropicRecordings('.json'))('%s', (name) => {
-    const recorded = asRecord(recordedMessage(name).usage)!;
+    const recorded = asObject(recordedMessage(name).usage)!;
     const totals = recordedTotals(recorded);
     expect(fromAnthropicUsage(recorded)).toMatchObject({
       promptTokens: totals.prompt,

@@ -1,6 +1,6 @@
+import { asArray, asCount, asObject } from '../../formats/json-read.ts';
 import type { Usage } from '../../usage.ts';
 import type { Json } from '../../formats/types.ts';
-import { asArray, asCount, asRecord } from './json-values.ts';
 
 /**
  * Anthropic usage in the gateway's terms. Anthropic's input_tokens leave out the tokens read
@@ -16,13 +16,13 @@ import { asArray, asCount, asRecord } from './json-values.ts';
  * - fallback_message: the top-level numbers already are those of the model that answered.
  */
 export function fromAnthropicUsage(raw: unknown): Usage {
-  const usage = asRecord(raw) ?? {};
+  const usage = asObject(raw) ?? {};
   let input = asCount(usage.input_tokens);
   let output = asCount(usage.output_tokens);
   let cacheRead = asCount(usage.cache_read_input_tokens);
   let cacheWrite = asCount(usage.cache_creation_input_tokens);
   for (const item of asArray(usage.iterations)) {
-    const iteration = asRecord(item);
+    const iteration = asObject(item);
     if (iteration?.type !== 'compaction') continue;
     input += asCount(iteration.input_tokens);
     output += asCount(iteration.output_tokens);
@@ -34,7 +34,7 @@ export function fromAnthropicUsage(raw: unknown): Usage {
     completionTokens: output,
     cachedTokens: cacheRead,
     cacheCreationTokens: cacheWrite,
-    reasoningTokens: asCount(asRecord(usage.output_tokens_details)?.thinking_tokens),
+    reasoningTokens: asCount(asObject(usage.output_tokens_details)?.thinking_tokens),
   };
 }
 
@@ -43,7 +43,7 @@ export function fromAnthropicUsage(raw: unknown): Usage {
  * the earlier one (message_delta revises the input tokens of message_start, and those are billed).
  */
 export function mergeAnthropicUsage(previous: Json | undefined, next: unknown): Json | undefined {
-  const update = asRecord(next);
+  const update = asObject(next);
   if (!update) return previous;
   const merged: Json = { ...previous };
   for (const [key, value] of Object.entries(update))

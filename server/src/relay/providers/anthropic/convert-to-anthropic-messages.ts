@@ -1,6 +1,5 @@
 import type { Json } from '../../formats/types.ts';
-import { asArray, asRecord, asText } from './json-values.ts';
-import { parseArguments } from '../../formats/json-read.ts';
+import { asArray, asObject, asString, parseArguments } from '../../formats/json-read.ts';
 
 /** An OpenAI conversation in Anthropic's terms: the system text, and alternating turns. */
 export interface AnthropicPrompt {
@@ -12,7 +11,7 @@ export interface AnthropicPrompt {
 const textBlock = (text: string): Json[] => (text.trim() === '' ? [] : [{ type: 'text', text }]);
 
 /** Anthropic ids are [a-zA-Z0-9_-]; a tool_use and its tool_result are renamed alike. */
-export const toAnthropicToolId = (id: unknown): string => asText(id).replace(/[^a-zA-Z0-9_-]/g, '_');
+export const toAnthropicToolId = (id: unknown): string => asString(id).replace(/[^a-zA-Z0-9_-]/g, '_');
 
 const DATA_URL = /^data:([^;,]+)(?:;[^;,]*)*;base64,(.*)$/s;
 
@@ -29,15 +28,15 @@ function partBlocks(part: Json): Json[] {
   switch (part.type) {
     case 'text':
     case 'refusal':
-      return textBlock(asText(part.text ?? part.refusal));
+      return textBlock(asString(part.text ?? part.refusal));
     case 'image_url': {
       const image = part.image_url;
-      const source = mediaSource(typeof image === 'string' ? image : asText(asRecord(image)?.url));
+      const source = mediaSource(typeof image === 'string' ? image : asString(asObject(image)?.url));
       return source ? [{ type: 'image', source }] : [];
     }
     case 'file': {
       // A PDF sent inline (file_data as a data: URL); uploaded file ids are OpenAI's own.
-      const source = mediaSource(asText(asRecord(part.file)?.file_data));
+      const source = mediaSource(asString(asObject(part.file)?.file_data));
       return source?.media_type === 'application/pdf' ? [{ type: 'document', source }] : [];
     }
     default:
@@ -49,27 +48,27 @@ function partBlocks(part: Json): Json[] {
 const contentBlocks = (content: unknown): Json[] =>
   typeof content === 'string'
     ? textBlock(content)
-    : asArray(content).flatMap((part) => partBlocks(asRecord(part) ?? {}));
+    : asArray(content).flatMap((part) => partBlocks(asObject(part) ?? {}));
 
 /** A message's text alone: the text parts of a system or developer message, one per line. */
 const plainText = (content: unknown): string =>
   typeof content === 'string'
     ? content
     : asArray(content)
-        .map((part) => asText(asRecord(part)?.text))
+        .map((part) => asString(asObject(part)?.text))
         .filter((text) => text !== '')
         .join('\n');
 
 function assistantBlocks(message: Json): Json[] {
   const toolUses = asArray(message.tool_calls).flatMap((item) => {
-    const call = asRecord(item);
-    const fn = asRecord(call?.function);
+    const call = asObject(item);
+    const fn = asObject(call?.function);
     if (!call || !fn) return [];
     return [
       {
         type: 'tool_use',
         id: toAnthropicToolId(call.id),
-        name: asText(fn.name),
+        name: asString(fn.name),
         input: parseArguments(fn.arguments),
       },
     ];
@@ -109,7 +108,7 @@ export function toAnthropicPrompt(openaiMessages: unknown): AnthropicPrompt {
     else messages.push({ role, content: blocks });
   };
   for (const item of asArray(openaiMessages)) {
-    const message = asRecord(item) ?? {};
+    const message = asObject(item) ?? {};
     switch (message.role) {
       case 'system':
       case 'developer': {
@@ -152,5 +151,5 @@ function trimPrefill(last: Json | undefined) {
   const blocks = last.content as Json[];
   const tail = blocks.at(-1);
   if (tail?.type !== 'text') return;
-  tail.text = asText(tail.text).trimEnd();
+  tail.text = asString(tail.text).trimEnd();
 }

@@ -1,8 +1,8 @@
+import { asArray, asObject, asString } from '../../formats/json-read.ts';
 import type { Json } from '../../formats/types.ts';
 import { planThinking, resolveMaxTokens } from './anthropic-thinking.ts';
 import { forcesToolUse, toAnthropicToolChoice, toAnthropicTools } from './anthropic-tools.ts';
 import { continuesToolLoop, toAnthropicPrompt } from './convert-to-anthropic-messages.ts';
-import { asArray, asRecord, asText } from './json-values.ts';
 
 export interface AnthropicRequestOptions {
   /** The model to ask the upstream for (after model mapping); a `-thinking` suffix turns thinking on. */
@@ -19,10 +19,10 @@ export interface AnthropicRequestOptions {
 
 /** response_format as an instruction for the system text (Anthropic has no JSON mode of its own). */
 function jsonInstruction(responseFormat: unknown): string | undefined {
-  const format = asRecord(responseFormat);
+  const format = asObject(responseFormat);
   if (format?.type === 'json_object') return 'Respond only with a valid JSON object, and nothing else.';
   if (format?.type !== 'json_schema') return undefined;
-  const schema = asRecord(asRecord(format.json_schema)?.schema);
+  const schema = asObject(asObject(format.json_schema)?.schema);
   if (!schema) return 'Respond only with valid JSON, and nothing else.';
   return `Respond only with valid JSON, and nothing else, that matches this JSON schema:\n${JSON.stringify(schema)}`;
 }
@@ -88,7 +88,7 @@ export function toAnthropicRequest(request: Json, options: AnthropicRequestOptio
   if (stop) body.stop_sequences = stop;
   if (plan.thinking) body.thinking = plan.thinking;
   else Object.assign(body, sampling(request));
-  if (asText(request.user) !== '') body.metadata = { user_id: request.user };
+  if (asString(request.user) !== '') body.metadata = { user_id: request.user };
   if (request.stream === true) body.stream = true;
   return body;
 }

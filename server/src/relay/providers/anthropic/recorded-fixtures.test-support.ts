@@ -1,3 +1,4 @@
+import { asArray, asObject } from '../../formats/json-read.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -7,7 +8,6 @@ import {
   fixturesAvailable,
 } from '../../../../test/support/fixtures.ts';
 import type { Json } from '../../formats/types.ts';
-import { asArray, asRecord } from './json-values.ts';
 
 /**
  * Test support: the recorded Anthropic answers (shared/fixtures/upstream/anthropic), read in
@@ -55,13 +55,13 @@ export function recordedStreams(name: string): Json[][] {
 
 /** Whether an answer's blocks are all of kinds the converters leave out (server tools only). */
 export const onlyUnconvertedBlocks = (blocks: unknown[]): boolean =>
-  blocks.length > 0 && !blocks.some((block) => CONVERTED_BLOCKS.has(String(asRecord(block)?.type)));
+  blocks.length > 0 && !blocks.some((block) => CONVERTED_BLOCKS.has(String(asObject(block)?.type)));
 
 /** The content blocks a stream recording starts, in order (those inside message_start first). */
 export const streamBlocks = (events: Json[]): unknown[] =>
   events.flatMap((event) =>
     event.type === 'message_start'
-      ? asArray(asRecord(event.message)?.content)
+      ? asArray(asObject(event.message)?.content)
       : event.type === 'content_block_start'
         ? [event.content_block]
         : [],
@@ -72,7 +72,7 @@ export const streamBlocks = (events: Json[]): unknown[] =>
  * compaction iterations (the oracle the converters' numbers are checked against).
  */
 export function recordedTotals(usage: Json) {
-  const parts = [usage, ...asArray(usage.iterations).map((item) => asRecord(item) ?? {})].filter(
+  const parts = [usage, ...asArray(usage.iterations).map((item) => asObject(item) ?? {})].filter(
     (part) => part === usage || part.type === 'compaction',
   );
   const sum = (field: string) =>
@@ -110,17 +110,17 @@ export function collectChunks(chunks: Json[]): CollectedAnswer {
     errors: [],
   };
   for (const chunk of chunks) {
-    if (chunk.error) answer.errors.push(asRecord(chunk.error)!);
-    if (chunk.usage) answer.usages.push(asRecord(chunk.usage)!);
+    if (chunk.error) answer.errors.push(asObject(chunk.error)!);
+    if (chunk.usage) answer.usages.push(asObject(chunk.usage)!);
     for (const item of asArray(chunk.choices)) {
-      const choice = asRecord(item)!;
-      const delta = asRecord(choice.delta) ?? {};
+      const choice = asObject(item)!;
+      const delta = asObject(choice.delta) ?? {};
       if (delta.role !== undefined) answer.roles.push(delta.role);
       answer.content += (delta.content as string | undefined) ?? '';
       answer.reasoning += (delta.reasoning_content as string | undefined) ?? '';
       for (const callItem of asArray(delta.tool_calls)) {
-        const call = asRecord(callItem)!;
-        const fn = asRecord(call.function)!;
+        const call = asObject(callItem)!;
+        const fn = asObject(call.function)!;
         const index = call.index as number;
         if (call.id !== undefined) {
           if (index !== answer.toolCalls.length || call.type !== 'function' || fn.arguments !== '')

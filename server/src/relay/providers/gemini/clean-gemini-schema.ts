@@ -1,5 +1,5 @@
+import { asObject } from '../../formats/json-read.ts';
 import type { Json } from '../../formats/types.ts';
-import { asObject } from './gemini-json.ts';
 
 /** JSON-schema keys Gemini refuses in function parameters and response schemas. */
 const REFUSED_KEYS = new Set(['$schema', 'additionalProperties', 'strict']);

@@ -1,6 +1,5 @@
 import type { Json } from '../../formats/types.ts';
-import { asArray, asObject, asString, parseJson } from './gemini-json.ts';
-import { parseArguments } from '../../formats/json-read.ts';
+import { asArray, asObject, asOptionalString, parseArguments, parseJson } from '../../formats/json-read.ts';
 import { dataUrlToGeminiPart, imageUrlToGeminiPart } from './openai-media-to-gemini-part.ts';
 
 /**
@@ -21,14 +20,14 @@ function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   return asArray(content)
     .map((part) => asObject(part))
-    .map((part) => asString(part?.text) ?? asString(part?.refusal) ?? '')
+    .map((part) => asOptionalString(part?.text) ?? asOptionalString(part?.refusal) ?? '')
     .join('');
 }
 
 function textParts(content: unknown): Json[] {
   if (typeof content === 'string') return content ? [{ text: content }] : [];
   return asArray(content).flatMap((raw) => {
-    const text = asString(asObject(raw)?.text);
+    const text = asOptionalString(asObject(raw)?.text);
     return text ? [{ text }] : [];
   });
 }
@@ -37,20 +36,20 @@ function userPart(raw: unknown): Json | undefined {
   const part = asObject(raw);
   switch (part?.type) {
     case 'text':
-      return asString(part.text) ? { text: part.text } : undefined;
+      return asOptionalString(part.text) ? { text: part.text } : undefined;
     case 'image_url': {
-      const url = asString(part.image_url) ?? asString(asObject(part.image_url)?.url);
+      const url = asOptionalString(part.image_url) ?? asOptionalString(asObject(part.image_url)?.url);
       return url ? imageUrlToGeminiPart(url) : undefined;
     }
     case 'input_audio': {
       const audio = asObject(part.input_audio);
-      const data = asString(audio?.data);
+      const data = asOptionalString(audio?.data);
       return data
-        ? { inlineData: { mimeType: `audio/${asString(audio?.format) ?? 'wav'}`, data } }
+        ? { inlineData: { mimeType: `audio/${asOptionalString(audio?.format) ?? 'wav'}`, data } }
         : undefined;
     }
     case 'file': {
-      const data = asString(asObject(part.file)?.file_data);
+      const data = asOptionalString(asObject(part.file)?.file_data);
       return data ? dataUrlToGeminiPart(data) : undefined;
     }
     default:
@@ -72,9 +71,9 @@ function assistantParts(message: Json, callNames: Map<string, string>): Json[] {
   for (const raw of asArray(message.tool_calls)) {
     const call = asObject(raw);
     const fn = asObject(call?.function);
-    const name = asString(fn?.name);
+    const name = asOptionalString(fn?.name);
     if (!call || !fn || !name) continue;
-    const id = asString(call.id);
+    const id = asOptionalString(call.id);
     if (id) callNames.set(id, name);
     const first = !parts.some((part) => part.functionCall);
     const part: Json = { functionCall: { name, args: parseArguments(fn.arguments) } };
@@ -85,8 +84,9 @@ function assistantParts(message: Json, callNames: Map<string, string>): Json[] {
 
 /** A tool result → a functionResponse, named after the assistant tool call it answers. */
 function functionResponsePart(message: Json, callNames: Map<string, string>): Json {
-  const id = asString(message.tool_call_id);
-  const name = (id === undefined ? undefined : callNames.get(id)) ?? asString(message.name) ?? 'unknown';
+  const id = asOptionalString(message.tool_call_id);
+  const name =
+    (id === undefined ? undefined : callNames.get(id)) ?? asOptionalString(message.name) ?? 'unknown';
   const text = contentText(message.content);
   const parsed = parseJson(text);
   return { functionResponse: { name, response: { content: parsed === undefined ? text : parsed } } };

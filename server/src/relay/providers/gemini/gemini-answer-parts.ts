@@ -1,6 +1,6 @@
+import { asArray, asNumber, asObject, asOptionalString } from '../../formats/json-read.ts';
 import type { Json } from '../../formats/types.ts';
 import type { GeminiFunctionCall } from './gemini-call-assembler.ts';
-import { asArray, asNumber, asObject, asString } from './gemini-json.ts';
 
 /** A piece of a candidate's content that OpenAI chat can carry. */
 export type GeminiPiece =
@@ -19,7 +19,7 @@ export function geminiCandidates(response: Json): { index: number; candidate: Js
     return candidate ? [{ index: asNumber(candidate.index) ?? position, candidate }] : [];
   });
   if (candidates.length > 0) return candidates;
-  const blocked = asString(asObject(response.promptFeedback)?.blockReason);
+  const blocked = asOptionalString(asObject(response.promptFeedback)?.blockReason);
   return blocked ? [{ index: 0, candidate: { finishReason: 'SAFETY' } }] : [];
 }
 
@@ -32,7 +32,7 @@ export function candidatePieces(candidate: Json): GeminiPiece[] {
     const part = asObject(raw);
     if (!part) return [];
     if (part.functionCall !== undefined) return [{ kind: 'call', functionCall: part.functionCall }];
-    const text = asString(part.text);
+    const text = asOptionalString(part.text);
     if (!text) return [];
     return [{ kind: part.thought === true ? 'reasoning' : 'text', text }];
   });

@@ -1,5 +1,5 @@
+import { asArray, asNumber, asObject, asOptionalString } from '../../formats/json-read.ts';
 import type { Json } from '../../formats/types.ts';
-import { asArray, asNumber, asObject, asString } from './gemini-json.ts';
 
 /** A complete Gemini function call. `id` is set only when Gemini gave one. */
 export interface GeminiFunctionCall {
@@ -74,11 +74,11 @@ export class GeminiCallAssembler {
   push(functionCall: unknown): GeminiFunctionCall[] {
     const fc = asObject(functionCall) ?? {};
     const done: GeminiFunctionCall[] = [];
-    const name = asString(fc.name);
+    const name = asOptionalString(fc.name);
     if (name !== undefined) {
       done.push(...this.flush());
       const args = asObject(fc.args);
-      this.open = { name, args: args ? structuredClone(args) : {}, id: asString(fc.id) };
+      this.open = { name, args: args ? structuredClone(args) : {}, id: asOptionalString(fc.id) };
     }
     if (!this.open) return done; // a closing part for a call already complete
     for (const arg of asArray(fc.partialArgs)) this.apply(asObject(arg) ?? {});
@@ -97,7 +97,7 @@ export class GeminiCallAssembler {
 
   private apply(arg: Json): void {
     const open = this.open!;
-    const path = asString(arg.jsonPath);
+    const path = asOptionalString(arg.jsonPath);
     const keys = path === undefined ? undefined : parseJsonPath(path);
     const value = partialValue(arg);
     if (!keys || !value) return;

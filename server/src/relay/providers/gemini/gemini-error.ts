@@ -1,6 +1,6 @@
+import { asArray, asNumber, asObject, asOptionalString } from '../../formats/json-read.ts';
 import { parseErrorBody, readErrorGenerically, type UpstreamErrorReading } from '../error-reading.ts';
 import { retryAfterSeconds, type ResponseHeaders } from '../retry-after.ts';
-import { asArray, asNumber, asObject, asString } from './gemini-json.ts';
 
 /** The `error` object of a Gemini error body: {error: …}, or a list of them as streams send. */
 function errorObject(body: unknown): Record<string, unknown> | undefined {
@@ -17,8 +17,8 @@ export function geminiErrorMessage(body: unknown): string {
   const error = errorObject(body);
   const code = asNumber(error?.code);
   return (
-    asString(error?.message) ||
-    asString(error?.status) ||
+    asOptionalString(error?.message) ||
+    asOptionalString(error?.status) ||
     (code === undefined ? '' : `Gemini error ${code}`) ||
     'Gemini error'
   );
@@ -26,7 +26,7 @@ export function geminiErrorMessage(body: unknown): string {
 
 /** The error's status name (RESOURCE_EXHAUSTED, INVALID_ARGUMENT…), if it has one. */
 export function geminiErrorStatus(body: unknown): string | undefined {
-  return asString(errorObject(body)?.status);
+  return asOptionalString(errorObject(body)?.status);
 }
 
 /** Seconds Gemini asks to wait before retrying (a google.rpc.RetryInfo detail such as "34.4s"). */
@@ -34,7 +34,7 @@ export function geminiRetryDelaySeconds(body: unknown): number | undefined {
   for (const raw of asArray(errorObject(body)?.details)) {
     const detail = asObject(raw);
     if (detail?.['@type'] !== 'type.googleapis.com/google.rpc.RetryInfo') continue;
-    const match = /^(\d+(?:\.\d+)?)s$/.exec(asString(detail.retryDelay) ?? '');
+    const match = /^(\d+(?:\.\d+)?)s$/.exec(asOptionalString(detail.retryDelay) ?? '');
     if (match) return Number(match[1]);
   }
   return undefined;

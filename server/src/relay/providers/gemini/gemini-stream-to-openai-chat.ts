@@ -1,10 +1,10 @@
+import { asNumber, asObject, asOptionalString } from '../../formats/json-read.ts';
 import { randomUUID } from 'node:crypto';
 import type { Usage } from '../../usage.ts';
 import type { ChunkSource, Json } from '../../formats/types.ts';
 import { candidatePieces, geminiCandidates, openAIToolCall } from './gemini-answer-parts.ts';
 import { GeminiCallAssembler, type GeminiFunctionCall } from './gemini-call-assembler.ts';
 import { geminiErrorMessage, geminiErrorStatus } from './gemini-error.ts';
-import { asNumber, asObject, asString } from './gemini-json.ts';
 import { openAIUsageBody } from '../../usage.ts';
 import { fromGeminiUsage, hasGeminiTokenCounts } from './gemini-usage.ts';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.ts';
@@ -39,7 +39,7 @@ export class GeminiToOpenAIChatStream implements ChunkSource {
 
   push(event: { event?: string; data: Json }): Json[] {
     const { data } = event;
-    this.id ??= `chatcmpl-${asString(data.responseId) ?? randomUUID()}`;
+    this.id ??= `chatcmpl-${asOptionalString(data.responseId) ?? randomUUID()}`;
     const error = asObject(data.error);
     if (error) {
       const code = asNumber(error.code);

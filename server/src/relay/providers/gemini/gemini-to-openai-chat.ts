@@ -1,8 +1,8 @@
+import { asOptionalString } from '../../formats/json-read.ts';
 import { randomUUID } from 'node:crypto';
 import type { ConvertedAnswer, Json } from '../../formats/types.ts';
 import { candidatePieces, geminiCandidates, openAIToolCall } from './gemini-answer-parts.ts';
 import { GeminiCallAssembler, type GeminiFunctionCall } from './gemini-call-assembler.ts';
-import { asString } from './gemini-json.ts';
 import { openAIUsageBody } from '../../usage.ts';
 import { fromGeminiUsage, hasGeminiTokenCounts } from './gemini-usage.ts';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.ts';
@@ -36,7 +36,7 @@ export function fromGeminiResponse(response: Json, model: string): ConvertedAnsw
   });
 
   const body: Json = {
-    id: `chatcmpl-${asString(response.responseId) ?? randomUUID()}`,
+    id: `chatcmpl-${asOptionalString(response.responseId) ?? randomUUID()}`,
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model,

@@ -1,7 +1,7 @@
+import { asArray, asNumber, asObject, asOptionalString } from '../../formats/json-read.ts';
 import type { Json } from '../../formats/types.ts';
 import { cleanGeminiSchema } from './clean-gemini-schema.ts';
 import { toGeminiContents } from './convert-to-gemini-contents.ts';
-import { asArray, asNumber, asObject, asString } from './gemini-json.ts';
 import { geminiSafetySettings } from './gemini-safety-settings.ts';
 import { geminiThinkingConfig } from './gemini-thinking.ts';
 import { toGeminiToolConfig, toGeminiTools } from './prepare-gemini-tools.ts';
@@ -68,7 +68,7 @@ export function toGeminiRequest(request: Json, options: GeminiRequestOptions): J
   if (toolConfig) body.toolConfig = toolConfig;
   const config = generationConfig(
     request,
-    options.upstreamModel ?? asString(request.model),
+    options.upstreamModel ?? asOptionalString(request.model),
     options.thinkingBudget,
   );
   if (Object.keys(config).length > 0) body.generationConfig = config;

@@ -1,6 +1,6 @@
+import { asArray, asObject, asOptionalString } from '../../formats/json-read.ts';
 import type { Json } from '../../formats/types.ts';
 import { cleanGeminiSchema } from './clean-gemini-schema.ts';
-import { asArray, asObject, asString } from './gemini-json.ts';
 
 /**
  * Function parameters as Gemini takes them: cleaned of refused keys, and left out for an object
@@ -19,10 +19,10 @@ export function toGeminiTools(tools: unknown): Json[] | undefined {
   const declarations: Json[] = [];
   for (const tool of asArray(tools)) {
     const fn = asObject(asObject(tool)?.function);
-    const name = asString(fn?.name);
+    const name = asOptionalString(fn?.name);
     if (!fn || !name) continue; // only function tools have a Gemini counterpart
     const declaration: Json = { name };
-    const description = asString(fn.description);
+    const description = asOptionalString(fn.description);
     if (description) declaration.description = description;
     const parameters = geminiParameters(fn.parameters);
     if (parameters) declaration.parameters = parameters;
@@ -44,7 +44,7 @@ const MODES: ReadonlyMap<string, string> = new Map([
 export function toGeminiToolConfig(toolChoice: unknown): Json | undefined {
   const mode = typeof toolChoice === 'string' ? MODES.get(toolChoice) : undefined;
   if (mode) return { functionCallingConfig: { mode } };
-  const name = asString(asObject(asObject(toolChoice)?.function)?.name);
+  const name = asOptionalString(asObject(asObject(toolChoice)?.function)?.name);
   if (name) return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [name] } };
   return undefined;
 }

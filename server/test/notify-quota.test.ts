@@ -96,7 +96,7 @@ describe.skipIf(databaseUnavailable())('quota warnings after settlement', () => 
       type: 'quota_exceed',
       title: expect.any(String),
       content: expect.stringContaining('{{value}}'),
-      values: [expect.any(String)],
+      values: [expect.any(String), expect.any(String)],
       timestamp: expect.any(Number),
     });
     expect(Math.abs((hook!.body as { timestamp: number }).timestamp - Date.now() / 1000)).toBeLessThan(120);

@@ -24,16 +24,20 @@ describe('quota warning rules', () => {
     expect(warningRoute({}, '')).toEqual({ kind: 'none' });
   });
 
-  it("builds new-api's webhook body with the amount as the placeholder's value", () => {
-    const body = quotaWarningWebhook('$0.20', 1_700_000_000);
-    expect(body).toEqual({
+  it("builds new-api's webhook body in English then Chinese, each {{value}} with its own value", () => {
+    const body = quotaWarningWebhook({ en: '100 quota', zh: '100 额度' }, 1_700_000_000);
+    expect(body).toMatchObject({
       type: 'quota_exceed',
-      title: 'Your quota is running low',
-      content: expect.stringContaining('{{value}}'),
-      values: ['$0.20'],
+      title: 'Your quota is running low / 您的额度即将用尽',
+      values: ['100 quota', '100 额度'],
       timestamp: 1_700_000_000,
     });
-    expect(quotaWarningWebhook({ en: '100 quota', zh: '100 额度' }, 1).values).toEqual(['100 quota']);
+    // What a receiver does with it: each placeholder replaced by the next value.
+    let next = 0;
+    const shown = body.content.replace(/\{\{value\}\}/g, () => body.values[next++]!);
+    expect(next).toBe(2);
+    expect(shown).toMatch(/100 quota[\s\S]*100 额度/);
+    expect(quotaWarningWebhook('$0.20', 1).values).toEqual(['$0.20', '$0.20']);
   });
 
   it('never posts to a plain http address', async () => {

@@ -45,12 +45,18 @@ const plain = (param: Param, language: 'en' | 'zh'): string =>
       ? render(param, language)
       : param[language];
 
+/**
+ * new-api's webhook body. Its reader's language is unknown, so, as the mail, it says it in English
+ * then Chinese; each language's {{value}} has its own entry in `values`, in order.
+ */
 export function quotaWarningWebhook(amount: Param, now: number): WebhookBody {
+  const title = msg('notify.quotaTitle');
+  const content = msg('notify.quotaContent', { value: '{{value}}' });
   return {
     type: 'quota_exceed',
-    title: render(msg('notify.quotaTitle'), 'en'),
-    content: render(msg('notify.quotaContent', { value: '{{value}}' }), 'en'),
-    values: [plain(amount, 'en')],
+    title: `${render(title, 'en')} / ${render(title, 'zh')}`,
+    content: `${render(content, 'en')}\n\n${render(content, 'zh')}`,
+    values: [plain(amount, 'en'), plain(amount, 'zh')],
     timestamp: now,
   };
 }

@@ -8,7 +8,8 @@ import { databaseUnavailable, RelayError } from './relay-error.ts';
 import { anthropicRoutes } from './routes-anthropic.ts';
 import { billingRoutes } from './routes-billing.ts';
 import { geminiRoutes } from './routes-gemini.ts';
-import { modelListFormat, modelRoutes } from './routes-models.ts';
+import { modelRoutes } from './routes-models.ts';
+import { sharedPathFormat } from './clients/registry.ts';
 import { openAIRoutes } from './routes-openai.ts';
 import { openSettlements } from './settlements.ts';
 import { UpstreamClient } from './upstream-client.ts';
@@ -41,7 +42,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
 
   app.setErrorHandler((error: FastifyError | RelayError, request, reply) => {
     const config = request.routeOptions.config as { format?: WireFormat; modelList?: boolean };
-    const format = config.modelList ? modelListFormat(request) : (config.format ?? 'openai');
+    const format = config.modelList ? sharedPathFormat(request) : (config.format ?? 'openai');
     if (error instanceof RelayError) {
       if (error.retryAfterSeconds !== undefined)
         void reply.header('retry-after', String(Math.ceil(error.retryAfterSeconds)));

@@ -1,22 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from './caller.ts';
-import { clientAdaptor } from './clients/registry.ts';
+import { clientAdaptor, sharedPathFormat } from './clients/registry.ts';
 import { callerModels, knownModel } from './model-access.ts';
-import type { WireFormat } from './wire-format.ts';
-
-/**
- * The format of a caller of the model list and the single-model lookups (as new-api does):
- * Anthropic's when anthropic-version comes, Gemini's when the key comes as x-goog-api-key or
- * ?key=, OpenAI's otherwise. Errors on these routes take the same shape.
- */
-export function modelListFormat(request: FastifyRequest): WireFormat {
-  const headers = request.headers;
-  // Anthropic's SDK sends anthropic-version always, its key as x-api-key or (1.x) a bearer token.
-  if (headers['anthropic-version']) return 'anthropic';
-  const query = request.query as Record<string, unknown> | undefined;
-  if (headers['x-goog-api-key'] || (typeof query?.key === 'string' && query.key !== '')) return 'gemini';
-  return 'openai';
-}
 
 const modelParam = (request: FastifyRequest): string => (request.params as { model: string }).model;
 
@@ -24,11 +9,11 @@ const modelParam = (request: FastifyRequest): string => (request.params as { mod
 export async function modelRoutes(app: FastifyInstance): Promise<void> {
   const byCaller = { config: { modelList: true } };
   app.get('/v1/models', byCaller, async (request) =>
-    clientAdaptor(modelListFormat(request)).modelList(callerModels(app, callerOf(request))),
+    clientAdaptor(sharedPathFormat(request)).modelList(callerModels(app, callerOf(request))),
   );
   app.get('/v1/models/:model', byCaller, async (request) => {
     const id = knownModel(app, callerOf(request), modelParam(request));
-    return clientAdaptor(modelListFormat(request)).modelEntry(id);
+    return clientAdaptor(sharedPathFormat(request)).modelEntry(id);
   });
 
   const gemini = clientAdaptor('gemini');

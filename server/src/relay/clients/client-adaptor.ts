@@ -17,6 +17,13 @@ export interface ClientCall {
   params?: Record<string, string | undefined>;
 }
 
+/** What tells which library sent a request to a path every format shares (the model list, an unknown path). */
+export interface SharedPathRequest {
+  url: string;
+  headers: IncomingHttpHeaders;
+  query?: unknown;
+}
+
 /**
  * What a client format does for the relay, behind one interface: its requests read and checked
  * into the relay's body (with the OpenAI-chat core other channels get), the chat core's answers
@@ -57,4 +64,10 @@ export interface ClientAdaptor {
   modelList(names: string[]): Json;
   /** One model, as the client's library reads a single-model lookup. */
   modelEntry(id: string): Json;
+  /**
+   * Whether a request to a shared path comes from this format's library (its headers, its key's
+   * place), so the answer and its errors take this format's shape. Absent: never (OpenAI's shape
+   * is the default).
+   */
+  recognises?(request: SharedPathRequest): boolean;
 }

@@ -4,7 +4,7 @@ import { RelayError } from '../relay-error.ts';
 import type { ClientFormat } from '../wire-format.ts';
 import type { ClientAdaptor, ClientCall } from './client-adaptor.ts';
 import { geminiEndpoint } from './gemini/gemini-target.ts';
-import { CLIENT_FORMATS, clientAdaptor } from './registry.ts';
+import { CLIENT_FORMATS, clientAdaptor, sharedPathFormat } from './registry.ts';
 
 const endpoint = (path: string) => OPENAI_ENDPOINTS.find((e) => e.path === path)!;
 
@@ -41,6 +41,8 @@ const MEMBERS: Array<keyof ClientAdaptor> = [
   'modelList',
   'modelEntry',
 ];
+/** Members an adaptor may leave out (OpenAI's shape is the default one). */
+const OPTIONAL: Array<keyof ClientAdaptor> = ['recognises'];
 
 const CHAT_ANSWER = {
   id: 'chatcmpl-1',
@@ -56,7 +58,9 @@ describe.each(CLIENT_FORMATS)('the %s client adaptor', (format) => {
   const call = CALLS[format];
 
   it('has every member of the interface, and only those', () => {
-    expect(Object.keys(adaptor).sort()).toEqual([...MEMBERS].sort());
+    const keys = Object.keys(adaptor) as Array<keyof ClientAdaptor>;
+    expect(keys.filter((key) => !OPTIONAL.includes(key)).sort()).toEqual([...MEMBERS].sort());
+    expect(keys.every((key) => MEMBERS.includes(key) || OPTIONAL.includes(key))).toBe(true);
   });
 
   it('passes through to channels of a wire format, its own where it is one', () => {
@@ -88,5 +92,29 @@ describe.each(CLIENT_FORMATS)('the %s client adaptor', (format) => {
     expect(adaptor.streamError('went away')).toMatch(/^(event: error\n)?data: .*went away/);
     expect(JSON.stringify(adaptor.modelList(['m1', 'm2']))).toMatch(/m1.*m2/);
     expect(JSON.stringify(adaptor.modelEntry('m1'))).toContain('m1');
+  });
+});
+
+describe('sharedPathFormat: which library asks for the model list or an unknown path', () => {
+  const asked = (url: string, headers: Record<string, string> = {}, query: object = {}) =>
+    sharedPathFormat({ url, headers, query });
+
+  it("answers in Anthropic's shape when anthropic-version comes, whatever carries the key", () => {
+    expect(asked('/v1/models', { 'anthropic-version': '2023-06-01', 'x-api-key': 'k' })).toBe('anthropic');
+    expect(asked('/v1/models', { 'anthropic-version': '2023-06-01', authorization: 'Bearer k' })).toBe(
+      'anthropic',
+    );
+  });
+
+  it("answers in Gemini's shape for Google's key in its header or ?key=, or a /v1beta path", () => {
+    expect(asked('/v1/models', { 'x-goog-api-key': 'k' })).toBe('gemini');
+    expect(asked('/v1/models', {}, { key: 'k' })).toBe('gemini');
+    expect(asked('/v1beta/files')).toBe('gemini');
+    expect(asked('/v1/models', {}, { key: '' })).toBe('openai');
+  });
+
+  it("answers in OpenAI's shape otherwise", () => {
+    expect(asked('/v1/models', { authorization: 'Bearer k' })).toBe('openai');
+    expect(asked('/v1/no-such-thing')).toBe('openai');
   });
 });

@@ -10,7 +10,7 @@
  * every member.
  */
 import { anthropicClient } from './anthropic/anthropic-client.ts';
-import type { ClientAdaptor } from './client-adaptor.ts';
+import type { ClientAdaptor, SharedPathRequest } from './client-adaptor.ts';
 import { geminiClient } from './gemini/gemini-client.ts';
 import { openAIChatClient } from './openai-chat/openai-chat-client.ts';
 import { responsesClient } from './responses/responses-client.ts';
@@ -29,3 +29,11 @@ export type ClientFormat = keyof typeof ADAPTORS;
 export const CLIENT_FORMATS = Object.keys(ADAPTORS) as ClientFormat[];
 
 export const clientAdaptor = (format: ClientFormat): ClientAdaptor => ADAPTORS[format];
+
+/**
+ * The format of a request to a path every format shares (the model list, a path the relay does
+ * not serve), as new-api tells them: the first adaptor that recognises it, else OpenAI's.
+ */
+export function sharedPathFormat(request: SharedPathRequest): ClientFormat {
+  return CLIENT_FORMATS.find((format) => ADAPTORS[format].recognises?.(request)) ?? 'openai';
+}

@@ -20,4 +20,6 @@ export const anthropicClient: ClientAdaptor = {
     formatSseData(JSON.stringify({ type: 'error', error: { type: 'api_error', message } }), 'error'),
   modelList: anthropicModelList,
   modelEntry: anthropicModel,
+  // Anthropic's SDK sends anthropic-version always, its key as x-api-key or (1.x) a bearer token.
+  recognises: (request) => Boolean(request.headers['anthropic-version']),
 };

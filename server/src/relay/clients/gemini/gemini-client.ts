@@ -20,4 +20,13 @@ export const geminiClient: ClientAdaptor = {
     formatSseData(JSON.stringify({ error: { code: 502, message, status: 'UNAVAILABLE' } })),
   modelList: geminiModelList,
   modelEntry: geminiModel,
+  // Google's paths, or its key as x-goog-api-key or ?key=.
+  recognises: ({ url, headers, query }) => {
+    const key = (query as Record<string, unknown> | undefined)?.key;
+    return (
+      url.startsWith('/v1beta') ||
+      Boolean(headers['x-goog-api-key']) ||
+      (typeof key === 'string' && key !== '')
+    );
+  },
 };

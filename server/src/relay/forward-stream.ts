@@ -170,7 +170,8 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
       if (toClient) {
         // A stream that told no usage: the client's closing events report what is billed.
         const told = fromChannel?.usage() ?? openAIUsage;
-        const closing = toClient.end(told ? undefined : await outcome.localUsage());
+        const counted = told ? undefined : await outcome.localUsage().catch(() => undefined);
+        const closing = toClient.end(counted);
         for (const out of closing) write(formatSseData(out.data, out.event));
       }
       // Converted streams end the OpenAI way once the answer is complete.

@@ -121,6 +121,18 @@ describe.skipIf(databaseUnavailable())("client requests: read by each format's a
       body,
     });
   const get = (path: string, headers: Record<string, string>) => fetch(`${t.url}${path}`, { headers });
+
+  /** Nothing spent, reserved or logged for this wallet and key (they were seeded with these amounts). */
+  async function expectUntouched(userId: number, tokenId: number) {
+    expect(await balancesOf(t, userId, tokenId)).toEqual({ user: 1_000_000, token: 500_000 });
+    const held = await t.server.store.db
+      .selectFrom('reservations')
+      .select('id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(held).toEqual([]);
+    expect((await consumeLogs(t)).filter((row) => row.token_id === tokenId)).toEqual([]);
+  }
   it.each(FORMATS)(
     '$name: bad bodies are a 400 in its own shape, refused before any reservation, and reserve nothing',
     async ({ shape, path, auth, good, bad }) => {
@@ -144,14 +156,7 @@ describe.skipIf(databaseUnavailable())("client requests: read by each format's a
       expectShape(shape, 400, await broken.json(), /JSON/);
 
       expect(mock.requests.length).toBe(sentBefore);
-      expect(await balancesOf(t, userId, tokenId)).toEqual({ user: 1_000_000, token: 500_000 });
-      const held = await t.server.store.db
-        .selectFrom('reservations')
-        .select('id')
-        .where('user_id', '=', userId)
-        .execute();
-      expect(held).toEqual([]);
-      expect((await consumeLogs(t)).filter((row) => row.token_id === tokenId)).toEqual([]);
+      await expectUntouched(userId, tokenId);
     },
   );
 
@@ -236,14 +241,7 @@ describe.skipIf(databaseUnavailable())("client requests: read by each format's a
       expect(error.error.message).toMatch(/not a JSON object/);
     }
     expect(mock.requestsTo('/nginx/v1/chat/completions').length - sentBefore).toBe(calls.length);
-    expect(await balancesOf(t, userId, tokenId)).toEqual({ user: 1_000_000, token: 500_000 });
-    const held = await t.server.store.db
-      .selectFrom('reservations')
-      .select('id')
-      .where('user_id', '=', userId)
-      .execute();
-    expect(held).toEqual([]);
-    expect((await consumeLogs(t)).filter((row) => row.token_id === tokenId)).toEqual([]);
+    await expectUntouched(userId, tokenId);
   });
 
   it("answers a path the relay does not serve with a 404 in its caller's shape", async () => {

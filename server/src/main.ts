@@ -129,6 +129,17 @@ async function runPrimary(config: Config): Promise<void> {
     pendingRestarts.add(timer);
   });
   for (let slot = 0; slot < config.workers; slot++) fork(slot);
+  // Said once every first worker listens, not when they are forked: a worker still recovering its
+  // slot (journal, then refunds) does not serve yet, and an operator or a test reading this line
+  // knows the whole node serves.
+  const listening = new Set<number>();
+  const announce = (worker: Worker) => {
+    listening.add(worker.id);
+    if (listening.size < config.workers) return;
+    cluster.off('listening', announce);
+    console.log(`relaygate: ${config.workers} workers on port ${config.port}`);
+  };
+  cluster.on('listening', announce);
 
   const shutdown = () => {
     if (closing) return;
@@ -148,7 +159,6 @@ async function runPrimary(config: Config): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
-  console.log(`relaygate: ${config.workers} workers on port ${config.port}`);
 }
 
 const config = readConfig();

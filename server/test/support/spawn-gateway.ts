@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { newJournalDir } from './journal-dir.ts';
+import { becomes } from './wait.ts';
 import type { TestDatabase } from './test-database.ts';
 
 const SOURCES = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
@@ -89,19 +90,20 @@ export async function spawnGateway(
     process.stderr.write(chunk);
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+  // Served once it answers and, when it is a cluster primary, once every worker listens (one worker
+  // answers while another may still be recovering its slot, which a database cut would then fail).
+  const serving = async () => {
     if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode} before answering`);
     try {
-      if ((await fetch(`${url}/api/status`)).ok) break;
+      if (!(await fetch(`${url}/api/status`)).ok) return false;
     } catch {
-      // Not listening yet.
+      return false; // Not listening yet.
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('gateway did not answer within 30 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    return childPids(child.pid!).length === 0 || /workers on port/.test(output);
+  };
+  if (!(await becomes(serving, 60_000))) {
+    child.kill('SIGKILL');
+    throw new Error('gateway did not serve within 60 s');
   }
   return {
     url,

@@ -1,23 +1,40 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests (beside the sources) run once. Integration tests (test/) run once per database:
- * SQLite always; PostgreSQL and MariaDB where they answer (a visible skip locally, a failure in CI).
+ * Unit tests (beside the sources) run once, in shared workers: they touch no server, file or port.
+ *
+ * Integration tests (test/) run where they can fail. Those in test/every-database/ exercise what
+ * differs between the stores (SQL, transactions, locks, the change bus, money under faults) and run
+ * on SQLite, PostgreSQL and MariaDB; the others (conversion, routing, the console's rules, limits in
+ * memory or Redis) run the same code on any store and run on SQLite only. A PostgreSQL or MariaDB
+ * that does not answer is a visible skip locally, a failure in CI.
+ *
+ * The integration tests wait on sockets and databases as much as they compute, so they run three
+ * files at a time even on two cores; each file has its own database, ports, Redis keys and folders.
  */
-const databases = ['sqlite', 'postgres', 'mysql'] as const;
+const everyDatabase = ['test/every-database/**/*.test.ts'];
+const databases = [
+  { name: 'sqlite', include: ['test/**/*.test.ts'] },
+  { name: 'postgres', include: everyDatabase },
+  { name: 'mysql', include: everyDatabase },
+] as const;
 
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    maxWorkers: 3,
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
-      ...databases.map((db) => ({
+      { test: { name: 'unit', include: ['src/**/*.test.ts'], isolate: false, unstubGlobals: true } },
+      ...databases.map(({ name, include }) => ({
         test: {
-          name: db,
-          include: ['test/**/*.test.ts'],
-          env: { TEST_DB: db },
+          name,
+          include: [...include],
+          env: { TEST_DB: name },
+          // One import of the server per worker, not per file (it was a sixth of the run): each file
+          // starts and closes its own servers, so a file leaves nothing behind for the next.
+          isolate: false,
           globalSetup: ['test/support/database-probe.ts'],
         },
       })),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, DEFAULT_ROOT, ROOT, userWithRole, signInAsRoot } from './support/console-client.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { ConsoleClient, DEFAULT_ROOT, ROOT, userWithRole, signInAsRoot } from '../support/console-client.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 describe.skipIf(databaseUnavailable())('console authentication', () => {
   let t: TestServer;

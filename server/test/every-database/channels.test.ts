@@ -2,9 +2,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChannelPage, ChannelView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromDbBool } from '../src/store/dialect.ts';
-import { ConsoleClient, userWithRole, type Answer, signInAsRoot } from './support/console-client.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { fromDbBool } from '../../src/store/dialect.ts';
+import { ConsoleClient, userWithRole, type Answer, signInAsRoot } from '../support/console-client.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const SECRET = 'sk-very-secret-key-0001';
 const NO_PERMISSION = /no permission/;

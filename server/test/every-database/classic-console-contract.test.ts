@@ -1,7 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, signInAsRoot } from './support/console-client.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { ConsoleClient, signInAsRoot } from '../support/console-client.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * The contract of new-api's classic console (QuantumNous/new-api `web/src/` at a813b24, 2025-06-05;

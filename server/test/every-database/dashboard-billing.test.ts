@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsRoot, type ConsoleClient } from './support/console-client.ts';
-import { seedToken, seedUser, setRelayOption } from './support/relay-seed.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { signInAsRoot, type ConsoleClient } from '../support/console-client.ts';
+import { seedToken, seedUser, setRelayOption } from '../support/relay-seed.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** OpenAI's legacy billing endpoints, called with an API key as chat clients do to show a balance. */
 describe.skipIf(databaseUnavailable())('GET /dashboard/billing/* with an API key', () => {

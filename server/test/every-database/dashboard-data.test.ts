@@ -1,13 +1,13 @@
 import type { QuotaDataItem } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../src/store/db.ts';
-import { ConsoleClient, signInAsRoot, userWithRole } from './support/console-client.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { consumeLogs, seedChannel, seedToken, setRelayOption, waitFor } from './support/relay-seed.ts';
-import { CHAT_ANSWER, chatCall, rootWithMockChannel } from './support/spawned-relay.ts';
-import { spawnGateway } from './support/spawn-gateway.ts';
-import { createTestDatabase, testDbKind } from './support/test-database.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { openStore } from '../../src/store/db.ts';
+import { ConsoleClient, signInAsRoot, userWithRole } from '../support/console-client.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { consumeLogs, seedChannel, seedToken, setRelayOption, waitFor } from '../support/relay-seed.ts';
+import { CHAT_ANSWER, chatCall, rootWithMockChannel } from '../support/spawned-relay.ts';
+import { spawnGateway } from '../support/spawn-gateway.ts';
+import { createTestDatabase, testDbKind } from '../support/test-database.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const TOKENS_PER_CALL = CHAT_ANSWER.usage.prompt_tokens + CHAT_ANSWER.usage.completion_tokens;
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleClient } from './support/console-client.ts';
-import { openStore } from '../src/store/db.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { movement, settledLedgers } from './support/money.ts';
-import { waitFor } from './support/relay-seed.ts';
-import { chatCall, rootWithMockChannel } from './support/spawned-relay.ts';
-import { spawnGateway, type SpawnedGateway } from './support/spawn-gateway.ts';
-import { TcpProxy } from './support/tcp-proxy.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from './support/test-database.ts';
-import { databaseUnavailable } from './support/test-server.ts';
+import type { ConsoleClient } from '../support/console-client.ts';
+import { openStore } from '../../src/store/db.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { movement, settledLedgers } from '../support/money.ts';
+import { waitFor } from '../support/relay-seed.ts';
+import { chatCall, rootWithMockChannel } from '../support/spawned-relay.ts';
+import { spawnGateway, type SpawnedGateway } from '../support/spawn-gateway.ts';
+import { TcpProxy } from '../support/tcp-proxy.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../support/test-database.ts';
+import { databaseUnavailable } from '../support/test-server.ts';
 
 const ACCESS_TOKEN = 'outagetesttoken0123456789abcdefg';
 /** Far longer than any timeout the gateway is given here: a call not answered by then hangs. */

@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedStateStatus } from '@relaygate/contract';
-import type { ConsoleClient } from './support/console-client.ts';
-import { burst, chat } from './support/limits.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { CuttableProxy, redisPrefixFor, redisReachable, TEST_REDIS_URL } from './support/redis.ts';
-import { waitFor } from './support/relay-seed.ts';
-import { rootWithMockChannel } from './support/spawned-relay.ts';
-import { spawnGateway, type SpawnedGateway } from './support/spawn-gateway.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from './support/test-database.ts';
-import { databaseUnavailable } from './support/test-server.ts';
+import type { ConsoleClient } from '../support/console-client.ts';
+import { burst, chat } from '../support/limits.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { CuttableProxy, redisPrefixFor, redisReachable, TEST_REDIS_URL } from '../support/redis.ts';
+import { waitFor } from '../support/relay-seed.ts';
+import { rootWithMockChannel } from '../support/spawned-relay.ts';
+import { spawnGateway, type SpawnedGateway } from '../support/spawn-gateway.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../support/test-database.ts';
+import { databaseUnavailable } from '../support/test-server.ts';
 
 const redisUp = await redisReachable();
 if (!redisUp)

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsRoot, type ConsoleClient } from './support/console-client.ts';
-import { budgetWindow } from '../src/limits/windows.ts';
-import { contentIn } from '../src/store/log-text.ts';
-import { burst, chat, CHAT_ANSWER, setTokenLimits } from './support/limits.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { seedChannel, seedToken, setRelayOption, waitFor } from './support/relay-seed.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { signInAsRoot, type ConsoleClient } from '../support/console-client.ts';
+import { budgetWindow } from '../../src/limits/windows.ts';
+import { contentIn } from '../../src/store/log-text.ts';
+import { burst, chat, CHAT_ANSWER, setTokenLimits } from '../support/limits.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { seedChannel, seedToken, setRelayOption, waitFor } from '../support/relay-seed.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 describe.skipIf(databaseUnavailable())('relay limits on one process', () => {
   let t: TestServer;

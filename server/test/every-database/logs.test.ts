@@ -1,11 +1,11 @@
 import { LogType, type LogStat, type LogView, type Page } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertReturningId } from '../src/store/insert.ts';
-import { deleteLogsBefore } from '../src/store/log-queries.ts';
-import { insertLog, type NewLog } from '../src/store/logs.ts';
-import { nowSeconds } from '../src/store/users.ts';
-import { ConsoleClient, userWithRole, signInAsRoot } from './support/console-client.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { insertReturningId } from '../../src/store/insert.ts';
+import { deleteLogsBefore } from '../../src/store/log-queries.ts';
+import { insertLog, type NewLog } from '../../src/store/logs.ts';
+import { nowSeconds } from '../../src/store/users.ts';
+import { ConsoleClient, userWithRole, signInAsRoot } from '../support/console-client.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const NO_PERMISSION = /no permission/;
 const adminInfo = (channel: number) => ({ admin_info: { use_channel: [channel] } });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { ensureRootUser } from '../src/bootstrap.ts';
-import { openStore, type Store } from '../src/store/db.ts';
-import { migrateToLatest } from '../src/store/migrate.ts';
-import { ConsoleClient } from './support/console-client.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
-import { databaseUnavailable, startTestServer } from './support/test-server.ts';
+import { loadConfig } from '../../src/config.ts';
+import { ensureRootUser } from '../../src/bootstrap.ts';
+import { openStore, type Store } from '../../src/store/db.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { ConsoleClient } from '../support/console-client.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { databaseUnavailable, startTestServer } from '../support/test-server.ts';
 
 const TABLES = [
   'users',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient } from './support/console-client.ts';
+import { ConsoleClient } from '../support/console-client.ts';
 import {
   callGateway,
   chatAnswer,
@@ -8,12 +8,12 @@ import {
   readLedger,
   settledLedgers,
   type Account,
-} from './support/money.ts';
-import { addMockChannel, nodesFor, startCluster, type MoneyCluster } from './support/money-cluster.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { insertTokenRow, insertUserRow, waitFor } from './support/relay-seed.ts';
-import { testDbKind } from './support/test-database.ts';
-import { databaseUnavailable } from './support/test-server.ts';
+} from '../support/money.ts';
+import { addMockChannel, nodesFor, startCluster, type MoneyCluster } from '../support/money-cluster.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { insertTokenRow, insertUserRow, waitFor } from '../support/relay-seed.ts';
+import { testDbKind } from '../support/test-database.ts';
+import { databaseUnavailable } from '../support/test-server.ts';
 
 /**
  * Issue #11 item 9, admin edits during calls: while 50 calls are in flight (the mock holds their

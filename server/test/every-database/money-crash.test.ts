@@ -10,17 +10,17 @@ import {
   type Account,
   type CallResult,
   type Ledger,
-} from './support/money.ts';
+} from '../support/money.ts';
 import {
   addMockChannel,
   setPerCallPrices,
   startCluster,
   type MoneyCluster,
-} from './support/money-cluster.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { insertTokenRow, insertUserRow, waitFor } from './support/relay-seed.ts';
-import { testDbKind } from './support/test-database.ts';
-import { databaseUnavailable } from './support/test-server.ts';
+} from '../support/money-cluster.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { insertTokenRow, insertUserRow, waitFor } from '../support/relay-seed.ts';
+import { testDbKind } from '../support/test-database.ts';
+import { databaseUnavailable } from '../support/test-server.ts';
 
 /**
  * Issue #11 item 9, a crash under load: 300 calls (60 at a time, each held 1-2 s by the mock) go to

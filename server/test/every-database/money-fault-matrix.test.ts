@@ -1,11 +1,12 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTokenizer } from '../src/relay/token-counter.ts';
-import { becomes, chatBody, movement, readLedger, settledLedgers, type Account } from './support/money.ts';
-import { MAX_TOKENS, MODEL, UPSTREAM_FAULTS, type UpstreamFault } from './support/money-faults.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { seedChannel, seedToken, seedUser, waitFor } from './support/relay-seed.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { loadTokenizer } from '../../src/relay/token-counter.ts';
+import { becomes } from '../support/wait.ts';
+import { chatBody, movement, readLedger, settledLedgers, type Account } from '../support/money.ts';
+import { MAX_TOKENS, MODEL, UPSTREAM_FAULTS, type UpstreamFault } from '../support/money-faults.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { seedChannel, seedToken, seedUser, waitFor } from '../support/relay-seed.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Issue #11 item 9, the fault matrix: every upstream fault × stream or not × how the client

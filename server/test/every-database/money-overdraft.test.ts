@@ -10,18 +10,18 @@ import {
   settledLedgers,
   type Account,
   type CallResult,
-} from './support/money.ts';
+} from '../support/money.ts';
 import {
   addMockChannel,
   nodesFor,
   setPerCallPrices,
   startCluster,
   type MoneyCluster,
-} from './support/money-cluster.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { insertTokenRow, insertUserRow } from './support/relay-seed.ts';
-import { testDbKind } from './support/test-database.ts';
-import { databaseUnavailable } from './support/test-server.ts';
+} from '../support/money-cluster.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { insertTokenRow, insertUserRow } from '../support/relay-seed.ts';
+import { testDbKind } from '../support/test-database.ts';
+import { databaseUnavailable } from '../support/test-server.ts';
 
 /**
  * Issue #11 item 9, overdraft: several gateway nodes on one database (SYNC_FREQUENCY=3600, so no

@@ -1,20 +1,20 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VerificationCodes } from '../src/auth/verification-codes.ts';
-import { RedisConnection } from '../src/cache/redis-connection.ts';
-import { openStore } from '../src/store/db.ts';
-import { ConsoleClient } from './support/console-client.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { redisPrefixFor, redisReachable, TEST_REDIS_URL } from './support/redis.ts';
-import { expectedQuota, waitFor } from './support/relay-seed.ts';
-import { spawnGateway, type SpawnedGateway } from './support/spawn-gateway.ts';
+import { VerificationCodes } from '../../src/auth/verification-codes.ts';
+import { RedisConnection } from '../../src/cache/redis-connection.ts';
+import { openStore } from '../../src/store/db.ts';
+import { ConsoleClient } from '../support/console-client.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { redisPrefixFor, redisReachable, TEST_REDIS_URL } from '../support/redis.ts';
+import { expectedQuota, waitFor } from '../support/relay-seed.ts';
+import { spawnGateway, type SpawnedGateway } from '../support/spawn-gateway.ts';
 import {
   createTestDatabase,
   testDbKind,
   type TestDatabase,
   type TestDbKind,
-} from './support/test-database.ts';
-import { databaseUnavailable } from './support/test-server.ts';
+} from '../support/test-database.ts';
+import { databaseUnavailable } from '../support/test-server.ts';
 
 const redisUp = await redisReachable();
 if (!redisUp)

@@ -1,19 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ConsoleClient } from './support/console-client.ts';
-import { signInAsRoot } from './support/console-client.ts';
-import { startMailCatcher, smtpOptionsFor, type MailCatcher } from './support/mail-catcher.ts';
-import { chatAnswer } from './support/money.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import {
-  consumeLogs,
-  seedChannel,
-  seedToken,
-  seedUser,
-  setRelayOption,
-  waitFor,
-} from './support/relay-seed.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import type { Notifier } from '../../src/notify/notifier.ts';
+import type { ConsoleClient } from '../support/console-client.ts';
+import { signInAsRoot } from '../support/console-client.ts';
+import { startMailCatcher, smtpOptionsFor, type MailCatcher } from '../support/mail-catcher.ts';
+import { chatAnswer } from '../support/money.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { seedChannel, seedToken, seedUser, setRelayOption, waitFor } from '../support/relay-seed.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 const MODEL = 'gpt-4.1-nano';
 
@@ -23,6 +17,7 @@ describe.skipIf(databaseUnavailable())('quota warnings after settlement', () => 
   let upstream: MockUpstream;
   let smtp: MailCatcher;
   let hooks: WebhookReceiver;
+  let settledSpy: MockInstance<Notifier['settled']>;
 
   beforeAll(async () => {
     upstream = await new MockUpstream().start();
@@ -31,6 +26,7 @@ describe.skipIf(databaseUnavailable())('quota warnings after settlement', () => 
     hooks = await startWebhookReceiver();
     t = await startTestServer({ NOTIFY_WEBHOOK_CA_FILE: hooks.caFile });
     root = await signInAsRoot(t.url);
+    settledSpy = vi.spyOn(t.server.app.notifier, 'settled');
     // The receiver is on loopback: root lets calls to user-given addresses reach 127.0.0.1.
     await setRelayOption(root, 'OutboundAllowList', '127.0.0.1');
     for (const [key, value] of Object.entries(smtpOptionsFor(smtp))) await setRelayOption(root, key, value);
@@ -65,14 +61,25 @@ describe.skipIf(databaseUnavailable())('quota warnings after settlement', () => 
     });
 
   /** `count` concurrent calls, all answered 200; then waits until each is settled and every notification sent. */
+  /**
+   * Settlements of `userId` the notifier has been told of. A batch's log rows are visible to other
+   * connections as soon as it commits, a moment before the notifier hears of it: waiting for the
+   * rows alone let `idle()` run in that moment and miss the warning (seen on MariaDB under load).
+   */
+  const toldOf = (userId: number) =>
+    settledSpy.mock.calls
+      .flatMap(([, batch]) => batch)
+      .filter((settlement) => settlement.payer.userId === userId && !settlement.refund).length;
+
+  /** `count` concurrent calls, all answered 200; then waits until each is settled and every notification sent. */
   async function concurrentCalls(userId: number, key: string, count: number) {
-    const before = (await consumeLogs(t)).filter((row) => row.user_id === userId).length;
+    const before = toldOf(userId);
     const answers = await Promise.all(Array.from({ length: count }, () => chat(key)));
     expect(answers.map((a) => a.status)).toEqual(Array(count).fill(200));
     await waitFor(
-      async () => (await consumeLogs(t)).filter((row) => row.user_id === userId).length,
+      async () => toldOf(userId),
       (n) => n === before + count,
-      'settled calls',
+      'settlements told to the notifier',
     );
     await t.server.app.notifier.idle();
   }
@@ -135,9 +142,9 @@ describe.skipIf(databaseUnavailable())('quota warnings after settlement', () => 
     // The answer did not wait for the webhook's retries.
     expect(hooksTo('/hook-flaky').length).toBeLessThan(3);
     await waitFor(
-      async () => (await consumeLogs(t)).filter((r) => r.user_id === id).length,
+      async () => toldOf(id),
       (n) => n === 1,
-      'log',
+      'the settlement told to the notifier',
     );
     await t.server.app.notifier.idle();
     expect(hooksTo('/hook-flaky')).toHaveLength(3);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, signInAsRoot, type ConsoleClient } from './support/console-client.ts';
-import { MOCK_CLIENTS, mockOAuthEnv, startMockOAuth, type MockOAuth } from './support/mock-oauth.ts';
-import { Browser, registeredBrowser, setOptions } from './support/oauth-browser.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { registerAndLogin, signInAsRoot, type ConsoleClient } from '../support/console-client.ts';
+import { MOCK_CLIENTS, mockOAuthEnv, startMockOAuth, type MockOAuth } from '../support/mock-oauth.ts';
+import { Browser, registeredBrowser, setOptions } from '../support/oauth-browser.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 describe.skipIf(databaseUnavailable())('GitHub, LinuxDO and OpenID Connect sign-in', () => {
   let mock: MockOAuth;

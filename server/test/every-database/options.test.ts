@@ -1,9 +1,9 @@
 import type { OptionItem, StatusObject } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../src/store/db.ts';
-import { writeOption } from '../src/store/options.ts';
-import { ConsoleClient, signInAsRoot, userWithRole } from './support/console-client.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { openStore } from '../../src/store/db.ts';
+import { writeOption } from '../../src/store/options.ts';
+import { ConsoleClient, signInAsRoot, userWithRole } from '../support/console-client.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const SECRET_NAME = /(Token|Secret|Key|secret|api_key)$/;
 

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../src/store/db.ts';
-import { createTestDatabase, POSTGRES_ADMIN_URL, type TestDatabase } from './support/test-database.ts';
-import { databaseUnavailable } from './support/test-server.ts';
+import { openStore, type Store } from '../../src/store/db.ts';
+import { createTestDatabase, POSTGRES_ADMIN_URL, type TestDatabase } from '../support/test-database.ts';
+import { databaseUnavailable } from '../support/test-server.ts';
 
 /** A database restart must not take the gateway down: lost idle connections are dropped, then replaced. */
 describe.skipIf(databaseUnavailable() || process.env.TEST_DB !== 'postgres')(

@@ -1,11 +1,11 @@
 import type { AdminStatusObject } from '@relaygate/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeOption } from '../src/store/options.ts';
-import { ConsoleClient, signInAsRoot } from './support/console-client.ts';
-import { waitFor } from './support/relay-seed.ts';
-import { POSTGRES_ADMIN_URL, testDbKind } from './support/test-database.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { writeOption } from '../../src/store/options.ts';
+import { ConsoleClient, signInAsRoot } from '../support/console-client.ts';
+import { waitFor } from '../support/relay-seed.ts';
+import { POSTGRES_ADMIN_URL, testDbKind } from '../support/test-database.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Without Redis on PostgreSQL the node bus is LISTEN/NOTIFY on one dedicated connection. When the

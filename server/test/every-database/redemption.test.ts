@@ -1,8 +1,8 @@
 import type { Page, RedemptionView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, signInAsRoot, type ConsoleClient } from './support/console-client.ts';
-import { topUpLogRows, walletOf } from './support/mock-payments.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { registerAndLogin, signInAsRoot, type ConsoleClient } from '../support/console-client.ts';
+import { topUpLogRows, walletOf } from '../support/mock-payments.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** Each scenario its own client address (the server trusts X-Forwarded-For here), so the guess limit of one never touches another. */
 const from = (address: string) => ({ 'x-forwarded-for': address });

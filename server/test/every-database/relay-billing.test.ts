@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureChunks, fixtureJson, fixturesAvailable } from './support/fixtures.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
+import { fixtureChunks, fixtureJson, fixturesAvailable } from '../support/fixtures.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
 import {
   consumeLogs,
   expectedQuota,
@@ -9,8 +9,8 @@ import {
   seedToken,
   seedUser,
   waitFor,
-} from './support/relay-seed.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+} from '../support/relay-seed.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const RATIOS = { model: 0.05, completion: 4 }; // gpt-4.1-nano's defaults
 

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { channelBench, upstreamError, upstreamOk } from './support/channel-bench.ts';
-import { type ConsoleClient, signInAsRoot } from './support/console-client.ts';
-import { fixturesAvailable } from './support/fixtures.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { channelRow, relayPost, seedChannel, setRelayOption, waitFor } from './support/relay-seed.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { channelBench, upstreamError, upstreamOk } from '../support/channel-bench.ts';
+import { type ConsoleClient, signInAsRoot } from '../support/console-client.ts';
+import { fixturesAvailable } from '../support/fixtures.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { channelRow, relayPost, seedChannel, setRelayOption, waitFor } from '../support/relay-seed.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const CHAT = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
 const badKey = () => upstreamError(401, 'Incorrect API key provided');

@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsoleClient, signInAsRoot } from './support/console-client.ts';
-import { fixtureJson, fixturesAvailable } from './support/fixtures.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
+import { type ConsoleClient, signInAsRoot } from '../support/console-client.ts';
+import { fixtureJson, fixturesAvailable } from '../support/fixtures.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
 import {
   consumeLogs,
   relayPost,
@@ -12,8 +12,8 @@ import {
   seedUser,
   setRelayOption,
   waitFor,
-} from './support/relay-seed.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+} from '../support/relay-seed.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const CHAT = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
 

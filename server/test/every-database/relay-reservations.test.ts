@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reserveQuota } from '../src/store/quota.ts';
-import { SettlementJournal } from '../src/relay/settlement-journal.ts';
-import { fixtureJson, fixturesAvailable } from './support/fixtures.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { consumeLogs, seedChannel, seedToken, seedUser, waitFor } from './support/relay-seed.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { reserveQuota } from '../../src/store/quota.ts';
+import { SettlementJournal } from '../../src/relay/settlement-journal.ts';
+import { fixtureJson, fixturesAvailable } from '../support/fixtures.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { consumeLogs, seedChannel, seedToken, seedUser, waitFor } from '../support/relay-seed.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const START = 1_000_000;
 

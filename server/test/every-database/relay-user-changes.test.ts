@@ -1,9 +1,9 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsoleClient, userWithRole, signInAsRoot } from './support/console-client.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { seedChannel, seedToken } from './support/relay-seed.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { type ConsoleClient, userWithRole, signInAsRoot } from '../support/console-client.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { seedChannel, seedToken } from '../support/relay-seed.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const ANSWER = {
   id: 'c1',

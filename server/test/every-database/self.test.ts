@@ -6,8 +6,8 @@ import {
   registerAndLogin,
   type Answer,
   signInAsRoot,
-} from './support/console-client.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+} from '../support/console-client.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const PASSWORD = 'password123';
 const QUOTA_PER_UNIT = 500_000;

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { prepareDatabase } from '../src/bootstrap.ts';
-import { startSessionSweep } from '../src/jobs/session-sweep.ts';
-import { openStore, type Store } from '../src/store/db.ts';
-import { insertSession } from '../src/store/sessions.ts';
-import { nowSeconds } from '../src/store/users.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
-import { databaseUnavailable } from './support/test-server.ts';
+import { loadConfig } from '../../src/config.ts';
+import { prepareDatabase } from '../../src/bootstrap.ts';
+import { startSessionSweep } from '../../src/jobs/session-sweep.ts';
+import { openStore, type Store } from '../../src/store/db.ts';
+import { insertSession } from '../../src/store/sessions.ts';
+import { nowSeconds } from '../../src/store/users.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { databaseUnavailable } from '../support/test-server.ts';
+import { becomes } from '../support/wait.ts';
 
 /** Expired console sessions are deleted in the background; live ones are never touched. */
 describe.skipIf(databaseUnavailable())('expired session sweep', () => {
@@ -35,16 +36,11 @@ describe.skipIf(databaseUnavailable())('expired session sweep', () => {
     const errors: unknown[] = [];
     const sweep = startSessionSweep(store, (error) => errors.push(error), 50);
     try {
-      const deadline = Date.now() + 10_000;
-      while ((await sessionIds()).length > 2 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await becomes(async () => (await sessionIds()).length <= 2);
       expect(await sessionIds()).toEqual(['live-for-a-week', 'live-for-an-hour']);
       // A session that expires later is removed by a later run, without a restart.
       await insertSession(store.db, 'expired-later', 1, now - 7200, now - 60);
-      while ((await sessionIds()).includes('expired-later') && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await becomes(async () => !(await sessionIds()).includes('expired-later'));
       expect(await sessionIds()).toEqual(['live-for-a-week', 'live-for-an-hour']);
     } finally {
       await sweep.stop();

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../src/store/db.ts';
-import { migrateToLatest } from '../src/store/migrate.ts';
-import { settleBatch, type Settlement } from '../src/store/settle-batch.ts';
-import { insertReturningId } from '../src/store/insert.ts';
+import { openStore, type Store } from '../../src/store/db.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { settleBatch, type Settlement } from '../../src/store/settle-batch.ts';
+import { insertReturningId } from '../../src/store/insert.ts';
 import {
   refundNodeReservations,
   refundReservation,
   reserveQuota,
   setBalance,
   type Payer,
-} from '../src/store/quota.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
-import { databaseUnavailable } from './support/test-server.ts';
+} from '../../src/store/quota.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { databaseUnavailable } from '../support/test-server.ts';
 
 describe.skipIf(databaseUnavailable())('settling calls in batches', () => {
   let database: TestDatabase;

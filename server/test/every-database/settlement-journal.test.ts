@@ -2,25 +2,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimNodeIdentity } from '../src/relay/node-identity.ts';
-import { SettlementBatcher } from '../src/relay/settlement-batcher.ts';
-import { SettlementJournal } from '../src/relay/settlement-journal.ts';
-import { openStore, type Store } from '../src/store/db.ts';
-import { insertReturningId } from '../src/store/insert.ts';
-import { migrateToLatest } from '../src/store/migrate.ts';
-import { reserveQuota, type Payer } from '../src/store/quota.ts';
-import type { Settlement } from '../src/store/settle-batch.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
-import { databaseUnavailable } from './support/test-server.ts';
-
-/** Waits for a condition, never for a fixed time. */
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { claimNodeIdentity } from '../../src/relay/node-identity.ts';
+import { SettlementBatcher } from '../../src/relay/settlement-batcher.ts';
+import { SettlementJournal } from '../../src/relay/settlement-journal.ts';
+import { openStore, type Store } from '../../src/store/db.ts';
+import { insertReturningId } from '../../src/store/insert.ts';
+import { migrateToLatest } from '../../src/store/migrate.ts';
+import { reserveQuota, type Payer } from '../../src/store/quota.ts';
+import type { Settlement } from '../../src/store/settle-batch.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { databaseUnavailable } from '../support/test-server.ts';
+import { until } from '../support/wait.ts';
 
 describe.skipIf(databaseUnavailable())('settlements the database cannot take yet', () => {
   let database: TestDatabase;

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from './support/relay-seed.ts';
-import { spawnGateway } from './support/spawn-gateway.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { waitFor } from '../support/relay-seed.ts';
+import { spawnGateway } from '../support/spawn-gateway.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const ACCESS_TOKEN = 'shutdowntesttoken0123456789abcd';
 

@@ -1,11 +1,11 @@
 import type { MidjourneyView, Page, TaskView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertReturningId } from '../src/store/insert.ts';
-import { nowSeconds } from '../src/store/users.ts';
-import type { ConsoleClient } from './support/console-client.ts';
-import { signInAsRoot, userWithRole } from './support/console-client.ts';
-import { setRelayOption } from './support/relay-seed.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { insertReturningId } from '../../src/store/insert.ts';
+import { nowSeconds } from '../../src/store/users.ts';
+import type { ConsoleClient } from '../support/console-client.ts';
+import { signInAsRoot, userWithRole } from '../support/console-client.ts';
+import { setRelayOption } from '../support/relay-seed.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 describe.skipIf(databaseUnavailable())('drawing and task logs: /api/mj and /api/task', () => {
   let t: TestServer;

@@ -1,11 +1,11 @@
 import type { Page, TokenView } from '@relaygate/contract';
 import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomAlphanumeric } from '../src/auth/random.ts';
-import type { TokensTable } from '../src/store/schema.ts';
-import { insertTokens } from '../src/store/tokens.ts';
-import { ConsoleClient, userWithRole, type Answer, signInAsRoot } from './support/console-client.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { randomAlphanumeric } from '../../src/auth/random.ts';
+import type { TokensTable } from '../../src/store/schema.ts';
+import { insertTokens } from '../../src/store/tokens.ts';
+import { ConsoleClient, userWithRole, type Answer, signInAsRoot } from '../support/console-client.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const KEY = /^[A-Za-z0-9]{48}$/;
 const NOT_FOUND = { success: false, message: 'token not found' };

@@ -1,10 +1,10 @@
 import type { Page, PayForm, TopUpView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { epaySign } from '../src/api/topup/epay.ts';
-import { stripeSignatureHeader } from '../src/api/topup/stripe-signature.ts';
-import { registerAndLogin, signInAsRoot, type ConsoleClient } from './support/console-client.ts';
-import { startMockStripe, topUpLogRows, walletOf, type MockStripe } from './support/mock-payments.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { epaySign } from '../../src/api/topup/epay.ts';
+import { stripeSignatureHeader } from '../../src/api/topup/stripe-signature.ts';
+import { registerAndLogin, signInAsRoot, type ConsoleClient } from '../support/console-client.ts';
+import { startMockStripe, topUpLogRows, walletOf, type MockStripe } from '../support/mock-payments.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const EPAY_ID = '1001';
 const EPAY_KEY = 'epay-merchant-key';

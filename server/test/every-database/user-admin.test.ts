@@ -1,7 +1,7 @@
 import type { LogView, Page, UserView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, ROOT, userWithRole, type Answer, signInAsRoot } from './support/console-client.ts';
-import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
+import { ConsoleClient, ROOT, userWithRole, type Answer, signInAsRoot } from '../support/console-client.ts';
+import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const PASSWORD = 'password123';
 const NO_PERMISSION = /no permission/;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../src/store/db.ts';
-import type { ConsoleClient } from './support/console-client.ts';
-import { MockUpstream } from './support/mock-upstream.ts';
-import { waitFor } from './support/relay-seed.ts';
-import { chatCall, rootWithMockChannel } from './support/spawned-relay.ts';
-import { spawnGateway, type SpawnedGateway } from './support/spawn-gateway.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
-import { databaseUnavailable } from './support/test-server.ts';
+import { openStore } from '../../src/store/db.ts';
+import type { ConsoleClient } from '../support/console-client.ts';
+import { MockUpstream } from '../support/mock-upstream.ts';
+import { waitFor } from '../support/relay-seed.ts';
+import { chatCall, rootWithMockChannel } from '../support/spawned-relay.ts';
+import { spawnGateway, type SpawnedGateway } from '../support/spawn-gateway.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { databaseUnavailable } from '../support/test-server.ts';
 
 const ACCESS_TOKEN = 'workerstesttoken0123456789abcdef';
 

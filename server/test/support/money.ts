@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/store/db.ts';
+import { pause } from './wait.ts';
 
 /**
  * The money invariant, read straight from the database: for a user and one of their tokens, what
@@ -62,8 +63,6 @@ export async function readLedger(db: Db, account: Account): Promise<Ledger> {
   };
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function reservationsHeld(db: Db, accounts: Account[]): Promise<number> {
   const row = await db
     .selectFrom('reservations')
@@ -89,11 +88,11 @@ export async function settledLedgers(
   idle: () => boolean,
   timeoutMs = 30_000,
 ): Promise<Ledger[]> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     if (idle() && (await reservationsHeld(db, accounts)) === 0)
       return Promise.all(accounts.map((account) => readLedger(db, account)));
-    if (Date.now() > deadline) {
+    if (performance.now() > deadline) {
       const ledgers = await Promise.all(accounts.map((account) => readLedger(db, account)));
       throw new Error(
         `the gateway did not settle within ${timeoutMs} ms; last ledgers ${JSON.stringify(ledgers)}`,
@@ -171,16 +170,6 @@ export async function runBounded<T>(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
   return results;
-}
-
-/** Polls `probe` until it is true or `timeoutMs` has passed; answers whether it became true. */
-export async function becomes(probe: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) return false;
-    await pause(20);
-  }
-  return true;
 }
 
 /** A small OpenAI chat answer from the mock upstream, with this usage. */

@@ -2,6 +2,7 @@ import { randomAlphanumeric } from '../../src/auth/random.ts';
 import { insertReturningId } from '../../src/store/insert.ts';
 import type { Store } from '../../src/store/db.ts';
 import type { TestServer } from './test-server.ts';
+import { waitFor } from './wait.ts';
 
 export interface ChannelSeed {
   baseUrl: string;
@@ -110,22 +111,7 @@ export async function balancesOf(t: TestServer, userId: number, tokenId: number)
   return { user: Number(user.quota), token: Number(token.remain_quota) };
 }
 
-/** Waits, up to a bound, for background work (settlement, logs) to reach a state. */
-export async function waitFor<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export { waitFor };
 
 /** The billing formula, written out independently of the server's code. */
 export function expectedQuota(

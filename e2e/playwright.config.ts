@@ -20,7 +20,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1366, height: 860 },
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -26,7 +26,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     maxWorkers: 3,
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'], isolate: false, unstubGlobals: true } },
+      { test: { name: 'unit', include: ['src/**/*.test.ts'], isolate: false } },
       ...databases.map(({ name, include }) => ({
         test: {
           name,

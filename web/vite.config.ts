@@ -12,11 +12,6 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: Object.fromEntries(proxied.map((path) => [path, gateway])) },
   // Pure helpers in Node, no DOM: files share workers (a quarter of the time of one fresh worker per
-  // file); globals a test stubs are put back after each test, so none leaks into the next file.
-  test: {
-    include: ['src/**/*.test.ts', 'build/**/*.test.ts'],
-    environment: 'node',
-    isolate: false,
-    unstubGlobals: true,
-  },
+  // file); a test that stubs a global or fakes timers puts them back in its own after-hook.
+  test: { include: ['src/**/*.test.ts', 'build/**/*.test.ts'], environment: 'node', isolate: false },
 });

@@ -22,7 +22,9 @@ const databases = [
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
-    testTimeout: 30_000,
+    // Bounds for a stuck test, not speed checks: tests wait for conditions, and on a busy machine
+    // (three files at a time on two cores) a gateway process takes seconds to start.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: 3,
     projects: [

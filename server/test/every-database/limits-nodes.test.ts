@@ -129,12 +129,14 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'sqlite')(
       }
       // Before the 60 s lease could run out, so only the primary can have freed the dead worker's
       // slot. Two new workers start from the sources meanwhile: on a busy machine that takes a while.
-      await waitFor(
-        async () => (await chat(gateway.url, key).catch(() => ({ status: 0 }))).status,
-        (s) => s === 200,
-        'a new worker to serve the key',
-        45_000,
-      );
+      // Each attempt is bounded: in two fresh-clone CI runs one call made right after the kill never
+      // got an answer (cause not found yet; noted for the node-death issue), which held the wait forever.
+      const attempt = () =>
+        Promise.race([
+          chat(gateway.url, key).then((answer) => answer.status),
+          new Promise<number>((resolve) => setTimeout(() => resolve(0), 5_000).unref()),
+        ]).catch(() => 0);
+      await waitFor(attempt, (s) => s === 200, 'a new worker to serve the key', 45_000);
     }, 90_000);
 
     it('says the workers count in their primary', async () => {

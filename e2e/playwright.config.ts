@@ -20,6 +20,10 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1366, height: 860 },
+    // As a system set to reduce motion: the console then opens dialogs and drawers at once, so a
+    // click never lands on one still zooming in (and closes it through its mask instead).
+    // shell.spec.ts checks both settings.
+    reducedMotion: 'reduce',
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -219,3 +219,30 @@ test("the operator's footer renders its HTML sanitised: links stay, scripts and 
     await apiCall<unknown>(page, 'PUT', '/api/option/', { key: 'Footer', value: '' });
   }
 });
+
+for (const reducedMotion of ['reduce', 'no-preference'] as const)
+  test(`a phone's menu drawer slides in unless the system asks for reduced motion (${reducedMotion})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion });
+    await page.setViewportSize(PHONE);
+    await signedIn(page);
+    await page.goto('/token');
+    // Counted from the click: every animation the drawer's opening started, running or done.
+    await page.evaluate(() => {
+      const seen = new Set<Animation>();
+      (window as unknown as { drawerMotions: Set<Animation> }).drawerMotions = seen;
+      document.addEventListener('animationstart', () => document.getAnimations().forEach((a) => seen.add(a)));
+      document.addEventListener('transitionrun', () => document.getAnimations().forEach((a) => seen.add(a)));
+    });
+    await page.getByRole('button', { name: /menu|菜单/i }).click();
+    await expect(page.getByRole('menuitem', { name: /Channels/ })).toBeVisible();
+    const motions = await page.evaluate(
+      () =>
+        [...(window as unknown as { drawerMotions: Set<Animation> }).drawerMotions].filter((animation) =>
+          (animation.effect as KeyframeEffect | null)?.target?.closest('.ant-drawer'),
+        ).length,
+    );
+    if (reducedMotion === 'reduce') expect(motions).toBe(0);
+    else expect(motions).toBeGreaterThan(0);
+  });

@@ -3,6 +3,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../components/use-media-query.ts';
 import { StorageKey, readText, writeText } from '../lib/storage.ts';
 
 export type ThemeMode = 'light' | 'dark';
@@ -18,10 +19,14 @@ function storedMode(): ThemeMode {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
-/** Light or dark theme and antd's language, kept across reloads under `theme` and `i18nextLng`. */
+/**
+ * Light or dark theme and antd's language, kept across reloads under `theme` and `i18nextLng`.
+ * A system set to reduce motion gets none: dialogs, drawers and menus appear and go at once.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ThemeMode>(storedMode);
   const { i18n } = useTranslation();
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
 
   useEffect(() => {
     document.documentElement.dataset.theme = mode;
@@ -37,7 +42,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     <ThemeContext.Provider value={{ mode, setMode }}>
       <ConfigProvider
         locale={i18n.language === 'en' ? enUS : zhCN}
-        theme={{ algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm }}
+        theme={{
+          algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+          token: { motion: !reduceMotion },
+        }}
       >
         {children}
       </ConfigProvider>

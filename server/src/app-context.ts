@@ -51,6 +51,8 @@ export interface UpstreamAccounts {
 /** The dashboard's roll-up (jobs/quota-data.ts), told of every committed settlement batch by the relay. */
 export interface ConsumptionRollup {
   settled(result: BatchResult, batch: Settlement[]): void;
+  /** Writes what every process counted so far, before the dashboard is read. */
+  freshen(): Promise<void>;
 }
 
 /** The shared state every feature plugin may use, declared once on the Fastify instance. */

@@ -72,7 +72,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     });
     // Applied in the background; a failed reload is logged and the periodic one catches up.
     const reloadFailed = (error: unknown) => logger.warn(`reload after a change failed: ${String(error)}`);
+    const quotaData = new QuotaDataRollup(store, () => settings.bool('DataExportEnabled'), bus);
     bus.subscribe((event) => {
+      if (event.kind === 'dashboard')
+        quotaData
+          .flush()
+          .catch((error: unknown) => logger.warn(`dashboard data flush failed: ${String(error)}`));
       if (event.kind === 'token' || event.kind === 'user') keys.applyRemote(event);
       if (event.kind === 'user') notifier.forgetUser(event.id);
       if (event.kind === 'all') keys.clear();
@@ -84,7 +89,6 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await settings.reload();
     await channels.reload();
     const channelTester = createChannelTester({ config, store, settings, channels, notifier });
-    const quotaData = new QuotaDataRollup(store, () => settings.bool('DataExportEnabled'));
     const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log, config.addressLimits);
     const app = await buildApp({
       config,

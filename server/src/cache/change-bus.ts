@@ -4,6 +4,8 @@ export type ChangeEvent =
   | { kind: 'user'; id: number }
   | { kind: 'channels' }
   | { kind: 'option'; key: string }
+  /** Someone opened the dashboard: write the roll-up counted so far, so it shows every process's calls. */
+  | { kind: 'dashboard' }
   /** Forget and reload everything: sent to oneself after the node bus was down and events may be lost. */
   | { kind: 'all' };
 

@@ -50,4 +50,17 @@ describe('node bus', () => {
     expect(Buffer.byteLength(huge)).toBeLessThan(8000);
     expect(decodeEnvelope(huge)).toEqual({ node: 'node-a', event: { kind: 'all' } });
   });
+
+  it('carries every kind of event between nodes', () => {
+    const events: ChangeEvent[] = [
+      { kind: 'token', key: 'abc' },
+      { kind: 'user', id: 7 },
+      { kind: 'channels' },
+      { kind: 'option', key: 'ModelRatio' },
+      { kind: 'dashboard' },
+      { kind: 'all' },
+    ];
+    for (const event of events)
+      expect(decodeEnvelope(encodeEnvelope('node-a', event))).toEqual({ node: 'node-a', event });
+  });
 });

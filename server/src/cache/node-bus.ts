@@ -29,9 +29,15 @@ const envelopeSchema = z.object({
     z.object({ kind: z.literal('user'), id: z.number().int() }),
     z.object({ kind: z.literal('channels') }),
     z.object({ kind: z.literal('option'), key: z.string() }),
+    z.object({ kind: z.literal('dashboard') }),
     z.object({ kind: z.literal('all') }),
   ]),
 });
+
+/** Every kind of change event must be in the schema, or that kind from another node would be dropped. */
+type UnparsedKind = Exclude<ChangeEvent['kind'], z.infer<typeof envelopeSchema>['event']['kind']>;
+const everyKindParsed: [UnparsedKind] extends [never] ? true : UnparsedKind = true;
+void everyKindParsed;
 
 export function encodeEnvelope(node: string, event: ChangeEvent): string {
   const payload = JSON.stringify({ node, event });

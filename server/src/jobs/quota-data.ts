@@ -1,4 +1,5 @@
 import { LogType } from '@relaygate/contract';
+import type { ChangeBus } from '../cache/change-bus.ts';
 import { addQuotaData, type QuotaDataDelta } from '../store/quota-data.ts';
 import type { Store } from '../store/db.ts';
 import type { BatchResult, Settlement } from '../store/settle-batch.ts';
@@ -12,6 +13,9 @@ const hourOf = (seconds: number) => seconds - (seconds % 3600);
  * counters to `quota_data` with one atomic upsert-add. Each process flushes only what it counted
  * itself, so several workers and nodes never count a call twice; a crash loses at most what was
  * counted since the last flush. A flush the database refuses keeps its counts for the next one.
+ *
+ * The dashboard need not wait for the timed flush: opening it flushes the answering process at
+ * once and asks every other one (the change bus) to flush too, so a call made a moment ago shows.
  */
 export class QuotaDataRollup {
   private pending = new Map<string, QuotaDataDelta>();
@@ -19,10 +23,27 @@ export class QuotaDataRollup {
   private readonly store: Store;
   /** DataExportEnabled: calls settled while it is off are not counted. */
   private readonly enabled: () => boolean;
+  private readonly bus: ChangeBus | undefined;
+  /** When the others were last asked to flush (ms): at most once a second, however many readers. */
+  private askedOthersAt = 0;
 
-  constructor(store: Store, enabled: () => boolean) {
+  constructor(store: Store, enabled: () => boolean, bus?: ChangeBus) {
     this.store = store;
     this.enabled = enabled;
+    this.bus = bus;
+  }
+
+  /**
+   * Before the dashboard is read: asks the other processes to flush (they do in the background) and
+   * flushes this one. A flush the database refuses is left to the next (its counts are kept).
+   */
+  async freshen(): Promise<void> {
+    const now = Date.now();
+    if (now - this.askedOthersAt >= 1000) {
+      this.askedOthersAt = now;
+      this.bus?.publish({ kind: 'dashboard' });
+    }
+    await this.flush().catch(() => undefined);
   }
 
   /** Counts a committed batch: the settlements it applied that wrote a consumption log row. */

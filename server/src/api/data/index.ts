@@ -23,17 +23,23 @@ function parseDataFilter(request: FastifyRequest, self: boolean): QuotaDataFilte
 
 /**
  * /api/data/: the dashboard's consumption per model and hour (quota_data). Admins see everyone's
- * summed, or one username's; /self answers the caller's own. Times are unix seconds.
+ * summed, or one username's; /self answers the caller's own. Times are unix seconds. The roll-up
+ * counted since the last timed flush is written first (this process's before answering, the
+ * others' a moment later), so the dashboard shows calls made just now.
  */
 export const dataApi: FastifyPluginAsync = async (app) => {
   for (const url of ['/api/data/self', '/api/data/self/']) {
-    app.get(url, { preHandler: requireUser }, async (request) =>
-      ok(await listQuotaData(app.store.db, parseDataFilter(request, true))),
-    );
+    app.get(url, { preHandler: requireUser }, async (request) => {
+      const filter = parseDataFilter(request, true);
+      await app.quotaData.freshen();
+      return ok(await listQuotaData(app.store.db, filter));
+    });
   }
   for (const url of ['/api/data', '/api/data/']) {
-    app.get(url, { preHandler: requireAdmin }, async (request) =>
-      ok(await listQuotaData(app.store.db, parseDataFilter(request, false))),
-    );
+    app.get(url, { preHandler: requireAdmin }, async (request) => {
+      const filter = parseDataFilter(request, false);
+      await app.quotaData.freshen();
+      return ok(await listQuotaData(app.store.db, filter));
+    });
   }
 };

@@ -60,6 +60,7 @@ const envSchema = z.object({
   SQL_MAX_IDLE_CONNS: z.coerce.number().int().min(0).max(10_000).optional(),
   SQL_MAX_LIFETIME: z.coerce.number().int().min(0).max(86_400).default(300),
   SQL_QUERY_TIMEOUT: z.coerce.number().positive().max(3600).default(30),
+  SQL_IDLE_TRANSACTION_TIMEOUT: z.coerce.number().min(0).max(86_400).default(30),
   WEB_DIST: z.string().min(1).optional(),
   STRIPE_API_BASE: z
     .string()
@@ -182,6 +183,12 @@ export interface PoolSettings {
   queryTimeoutMs: number;
   /** Opening a connection (and, on PostgreSQL, waiting for a free one) gives up after this. */
   connectTimeoutMs: number;
+  /**
+   * The database ends a session idle this long inside a transaction, releasing its locks: a node
+   * that died mid-transaction behind a connection nobody closes cannot hold wallets longer.
+   * PostgreSQL and MariaDB; 0: never.
+   */
+  idleTransactionTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -216,6 +223,7 @@ function poolSettings(e: z.infer<typeof envSchema>, workers: number): PoolSettin
     maxLifetimeSeconds: e.SQL_MAX_LIFETIME,
     queryTimeoutMs,
     connectTimeoutMs: Math.min(CONNECT_TIMEOUT_MS, queryTimeoutMs),
+    idleTransactionTimeoutMs: Math.round(e.SQL_IDLE_TRANSACTION_TIMEOUT * 1000),
   };
 }
 

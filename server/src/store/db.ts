@@ -40,6 +40,7 @@ const DEFAULT_POOL: PoolSettings = {
   maxLifetimeSeconds: 300,
   queryTimeoutMs: 30_000,
   connectTimeoutMs: 10_000,
+  idleTransactionTimeoutMs: 30_000,
 };
 
 export function openStore(options: { sqlDsn: string; sqlitePath: string; pool?: PoolSettings }): Store {

@@ -24,8 +24,22 @@ function openPool(dsn: string, settings: PoolSettings): Mysql.Pool {
   });
   // mysql2's pool listens for a connection's first 'error' only (to drop it); a later one, or one
   // on a connection not yet handed out, would be unhandled and end the process.
-  pool.on('connection', (connection) => connection.on('error', () => {}));
+  pool.on('connection', (connection) => {
+    connection.on('error', () => {});
+    boundIdleTransactions(connection, settings.idleTransactionTimeoutMs);
+  });
   return pool;
+}
+
+/**
+ * MariaDB ends a session idle this long inside a transaction, releasing its locks (a node that died
+ * mid-transaction behind a connection nobody closes). Sent before the connection's first query;
+ * MySQL has no such setting and refuses it, which changes nothing (its wait_timeout is the bound).
+ */
+function boundIdleTransactions(connection: Mysql.PoolConnection, timeoutMs: number): void {
+  if (timeoutMs <= 0) return;
+  const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+  connection.query(`SET SESSION idle_transaction_timeout = ${seconds}`, () => {});
 }
 
 type Callback = (error: unknown, result: never) => void;

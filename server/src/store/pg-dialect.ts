@@ -31,6 +31,8 @@ function openPool(dsn: string, settings: PoolSettings): Pg.Pool {
     // timer, a little later, covers a server or network that has gone silent.
     statement_timeout: timeout || undefined,
     query_timeout: timeout ? timeout + CLIENT_TIMEOUT_MARGIN_MS : undefined,
+    // A transaction left open (its client died, or its network went silent) ends, and its locks go.
+    idle_in_transaction_session_timeout: settings.idleTransactionTimeoutMs || undefined,
     // Notices a peer that vanished without closing (a failover, a dropped route) on idle connections.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,

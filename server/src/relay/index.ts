@@ -4,7 +4,7 @@ import { authenticateCaller, extractKey } from './caller.ts';
 import { clientErrorBody } from './client-errors.ts';
 import type { RelayRuntime } from './pipeline.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
-import { databaseUnavailable, RelayError } from './relay-error.ts';
+import { databaseUnavailable, nodeRecovering, RelayError } from './relay-error.ts';
 import { anthropicRoutes } from './routes-anthropic.ts';
 import { billingRoutes } from './routes-billing.ts';
 import { geminiRoutes } from './routes-gemini.ts';
@@ -36,7 +36,10 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   app.decorateRequest('caller', null);
   // (Node discards the unread body of a refused request chunk by chunk; the answer arrives intact.)
   app.addHook('onRequest', async (request) => {
-    if ((request.routeOptions.config as { session?: boolean }).session) return;
+    const config = request.routeOptions.config as { session?: boolean; modelList?: boolean };
+    // Reservations made before the last run's are refunded would be refunded with them.
+    if (!settlements.ready() && !config.modelList) throw nodeRecovering();
+    if (config.session) return;
     request.caller = await authenticateCaller(app, extractKey(request), request.ip);
   });
 

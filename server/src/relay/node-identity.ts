@@ -56,7 +56,7 @@ const heldByAnother = (lockPath: string): number | undefined => {
  * process died, or that nobody touched for 10 s, is taken over; one still held after `waitMs`
  * stops the start with a message.
  */
-export async function claimNodeIdentity(dir: string, slot: number, waitMs = 15_000): Promise<NodeIdentity> {
+export async function claimNodeIdentity(dir: string, slot: number, waitMs = 1_000): Promise<NodeIdentity> {
   mkdirSync(dir, { recursive: true });
   const machineId = readOrCreateMachineId(dir);
   const lockPath = join(dir, `worker-${slot}.lock`);

@@ -25,6 +25,17 @@ export const invalidRequest = (message: string): RelayError =>
 export const databaseUnavailable = (): RelayError =>
   new RelayError(503, DATABASE_UNAVAILABLE_MESSAGE, 'database_unavailable', 'new_api_error');
 
+/** This process still settles what its last run left behind (see settlements.ts): HTTP 503, retry soon. */
+export function nodeRecovering(): RelayError {
+  const error = new RelayError(
+    503,
+    'this gateway process is still settling what its last run left behind; retry in a moment',
+    'node_recovering',
+  );
+  error.retryAfterSeconds = 2;
+  return error;
+}
+
 /** The body as a JSON object, or a 400 saying it must be one. */
 export function requireJsonObject(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {

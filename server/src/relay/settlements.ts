@@ -7,14 +7,29 @@ import { SettlementJournal } from './settlement-journal.ts';
 export interface Settlements {
   batcher: SettlementBatcher;
   nodeId: string;
+  /** False until what the last run of this process left behind is settled and refunded. */
+  ready(): boolean;
+  /** Resolves once ready (or closed). */
+  recovered: Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long the start waits for the recovery; usually it takes milliseconds and the relay serves from the start. */
+const START_WAIT_MS = 3_000;
+
+/** Waits between recovery attempts: quick at first, then every 10 s until the database lets it through. */
+const RECOVERY_RETRY_MS = [500, 1_000, 2_000, 5_000, 10_000];
 
 /**
  * The settlement side of the relay for this process. At start it finishes what an earlier life
  * of this process left behind after a crash: first the journal's settlements (calls that were
  * answered), then a refund of every reservation still recorded under this node (calls that never
- * finished). Only then does the process serve, so a balance after a restart equals its log.
+ * finished). Only then does the relay serve, so a balance after a restart equals its log.
+ *
+ * That recovery runs in the background and is retried until it succeeds: rows it needs may be
+ * locked for a while (by a node that died mid-transaction, until the database ends its session),
+ * and the process must start meanwhile. The start waits for it a few seconds at most; until it
+ * is done, relay calls get 503 (see `ready`).
  */
 export async function openSettlements(app: FastifyInstance): Promise<Settlements> {
   const identity = await claimNodeIdentity(app.config.settlementJournalDir, app.config.workerSlot);
@@ -38,24 +53,59 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
       },
     },
   );
-  try {
+  let ready = false;
+  let closed = false;
+  let wake = () => {};
+
+  const recoverOnce = async () => {
     if (journal.size > 0) {
       app.log.warn(`settling ${journal.size} settlements left in the journal by the last run`);
       await batcher.drainJournal();
       if (journal.size > 0)
-        throw new Error(`${journal.size} settlements in the journal could not be settled`);
+        throw new Error(`${journal.size} settlements in the journal could not be settled yet`);
     }
     const left = await refundNodeReservations(app.store, identity.nodeId);
     if (left.count > 0)
       app.log.warn(`refunded ${left.count} reservations (${left.amount} quota) left by the last run`);
-  } catch (error) {
-    identity.release();
-    throw error;
-  }
+  };
+
+  const recovered = (async () => {
+    for (let attempt = 0; !closed; attempt++) {
+      try {
+        await recoverOnce();
+        ready = true;
+        return;
+      } catch (error) {
+        const waitMs = RECOVERY_RETRY_MS[Math.min(attempt, RECOVERY_RETRY_MS.length - 1)]!;
+        app.log.error(
+          { err: error },
+          `settling what the last run left behind failed; the relay answers 503 until it succeeds (next try in ${waitMs} ms)`,
+        );
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, waitMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  })();
+
+  let waited: NodeJS.Timeout | undefined;
+  await Promise.race([recovered, new Promise((resolve) => (waited = setTimeout(resolve, START_WAIT_MS)))]);
+  clearTimeout(waited);
+  if (!ready) app.log.warn('the relay answers 503 until what the last run left behind is settled');
+
   return {
     batcher,
     nodeId: identity.nodeId,
+    ready: () => ready,
+    recovered,
     async close() {
+      closed = true;
+      wake();
+      await recovered;
       await batcher.close();
       identity.release();
     },

@@ -93,7 +93,8 @@ export async function spawnGateway(
   // Served once it answers and, when it is a cluster primary, once every worker listens (one worker
   // answers while another may still be recovering its slot, which a database cut would then fail).
   const serving = async () => {
-    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode} before answering`);
+    if (child.exitCode !== null)
+      throw new Error(`gateway exited with ${child.exitCode} before answering:\n${output.slice(-2000)}`);
     try {
       if (!(await fetch(`${url}/api/status`)).ok) return false;
     } catch {

@@ -90,6 +90,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     }
   });
   registerJsonBodyParser(app);
+  // A request refused before its body was read (a bad key, a limit) ends its connection with the
+  // answer: otherwise the rest of the body would still be read (and thrown away) until it ends or
+  // the body timeout cuts it, holding the socket for nothing.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode >= 400 && !request.raw.complete) void reply.header('connection', 'close');
+  });
 
   // Console answers are in the language the request asks for (Accept-Language), English by default.
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedToken } from './support/relay-seed.ts';
+import { waitFor } from './support/wait.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 /** Far longer than the test's timeouts; the trickle would take many minutes to finish. */
@@ -101,5 +102,44 @@ describe.skipIf(databaseUnavailable())('slow clients are cut off', () => {
       socket.on('close', () => (clearTimeout(giveUp), resolve()));
     });
     expect(received).toMatch(/^HTTP\/1\.1 200/);
+  });
+});
+
+describe.skipIf(databaseUnavailable())('a request refused before its body is read', () => {
+  let t: TestServer;
+
+  beforeAll(async () => {
+    // Limits far beyond the test's patience: only the refusal itself may end the connection.
+    t = await startTestServer({ HTTP_HEADERS_TIMEOUT: '300', HTTP_BODY_TIMEOUT: '600' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('ends its connection with the answer instead of reading the rest of the body', async () => {
+    const result = await trickle(t.url, post('/v1/chat/completions', 'Authorization: Bearer sk-wrong\r\n'));
+    expect(result.closed).toBe(true);
+    expect(result.received).toMatch(/^HTTP\/1\.1 401/);
+    expect(result.received.toLowerCase()).toContain('connection: close');
+    expect(result.sent).toBeLessThan(100_000);
+  });
+
+  it('keeps the connection of a refusal whose body was read whole', async () => {
+    const { hostname, port } = new URL(t.url);
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+    const body = '{"username":"nobody","password":"wrong-password"}';
+    socket.write(
+      `POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    await waitFor(
+      () => received,
+      (text) => /\r\n\r\n[\s\S]*\}/.test(text),
+      'the answer to the failed sign-in',
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 \d{3}/);
+    expect(received.toLowerCase()).not.toContain('connection: close');
+    socket.destroy();
   });
 });

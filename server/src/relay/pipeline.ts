@@ -5,6 +5,7 @@ import type { Caller } from './caller.ts';
 import { consumeLogRow } from './consume-log.ts';
 import { deliverAnswer, type Delivered } from './deliver.ts';
 import type { Endpoint } from './endpoints.ts';
+import { abortOnHangUp } from './hang-up.ts';
 import { imageMultiplier } from './image-price.ts';
 import { priceFor, perCallQuota, reservationQuota, usageQuota, type Price } from './pricing.ts';
 import type { RelayBody } from './relay-body.ts';
@@ -24,14 +25,8 @@ export interface RelayRuntime {
   nodeId: string;
 }
 
-/** Aborts when the client goes away before its answer was sent in full; stops the upstream call too. */
-function abortOnHangUp(reply: FastifyReply): AbortController {
-  const abort = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) abort.abort();
-  });
-  return abort;
-}
+/** The client left before anything was asked of an upstream: nothing is reserved, called or charged. */
+const clientGone = () => new RelayError(499, 'the client closed the connection', 'client_gone');
 
 /** The last upstream failure as the caller's error, with the upstream's retry delay. */
 function upstreamFailure(status: number, failure: Failure): RelayError {
@@ -69,6 +64,7 @@ export async function relayCall(
   body: RelayBody,
 ): Promise<FastifyReply> {
   const startedAt = Date.now();
+  const abort = abortOnHangUp(reply);
   if (caller.modelLimits && !caller.modelLimits.has(body.model)) {
     throw new RelayError(403, `this API key may not use model ${body.model}`, 'model_not_allowed');
   }
@@ -78,6 +74,10 @@ export async function relayCall(
   const estimate = estimateCost(app, endpoint, body, price);
   const call = { model: body.model, requestId: request.id, estimate };
   const admission = await admitCall(app, caller, call);
+  if (abort.signal.aborted) {
+    admission.finish({ success: false, cost: 0, tokens: 0 });
+    throw clientGone();
+  }
   const reservation = await reserveFor(app, runtime.nodeId, caller, estimate).catch((error: unknown) => {
     admission.finish({ success: false, cost: 0, tokens: 0 });
     throw error;
@@ -86,7 +86,6 @@ export async function relayCall(
     admission.finish({ success: false, cost: 0, tokens: 0 });
     return releaseReservation(app, runtime.settlements, reservation);
   };
-  const abort = abortOnHangUp(reply);
   let releaseChannel = () => {};
 
   const tried: number[] = [];

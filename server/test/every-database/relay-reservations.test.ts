@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reserveQuota } from '../../src/store/quota.ts';
 import { SettlementJournal } from '../../src/relay/settlement-journal.ts';
-import { fixtureJson, fixturesAvailable } from '../support/fixtures.ts';
+import { fixtureChunks, fixtureJson, fixturesAvailable } from '../support/fixtures.ts';
 import { MockUpstream } from '../support/mock-upstream.ts';
 import { consumeLogs, seedChannel, seedToken, seedUser, waitFor } from '../support/relay-seed.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -88,6 +89,43 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('reservations end e
     release();
     expect(await quotaOf(userId)).toBe(START);
     expect(await logsOf(userId)).toHaveLength(0);
+  });
+
+  it('clients that hang up right after sending (JSON and streamed) are served and charged nothing', async () => {
+    const { userId, key } = await caller();
+    const stream = fixtureChunks('openai/chat/openai-text.chunks.txt');
+    mock.handler('/v1/chat/completions', (request) =>
+      request.json?.stream === true ? { sse: stream } : { json: fixtureJson('openai/chat/openai-text.json') },
+    );
+    const { port } = new URL(t.url);
+    const hangUp = (stream: boolean) =>
+      new Promise<void>((resolve) => {
+        const body = JSON.stringify({
+          model: 'gpt-4.1-nano',
+          messages: [{ role: 'user', content: 'hi' }],
+          stream,
+        });
+        const socket = connect(Number(port), '127.0.0.1');
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve());
+        const head = `POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+        socket.write(head + body, () => socket.destroy());
+      });
+    await Promise.all(Array.from({ length: 40 }, (_, i) => hangUp(i % 2 === 1)));
+    // A call that stays: once it is settled and nothing is held, the hang-ups are over too.
+    expect((await chat(key)).status).toBe(200);
+    const [kept] = await waitFor(
+      () => logsOf(userId),
+      (rows) => rows.length >= 1,
+      'the call that stayed to be logged',
+    );
+    await waitFor(
+      () => heldFor(userId),
+      (n) => n === 0,
+      'every reservation to end',
+    );
+    expect(await logsOf(userId)).toHaveLength(1);
+    expect(await quotaOf(userId)).toBe(START - Number(kept!.quota));
   });
 
   it('an answer that breaks off mid-body is refunded in full and reported as a gateway error, never a 500', async () => {

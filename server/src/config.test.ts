@@ -148,6 +148,7 @@ describe('loadConfig', () => {
       SQL_MAX_IDLE_CONNS: '4',
       SQL_MAX_LIFETIME: '60',
       SQL_QUERY_TIMEOUT: '2.5',
+      SQL_IDLE_TRANSACTION_TIMEOUT: '12',
     });
     expect(pool).toEqual({
       maxOpen: 12,
@@ -155,11 +156,14 @@ describe('loadConfig', () => {
       maxLifetimeSeconds: 60,
       queryTimeoutMs: 2500,
       connectTimeoutMs: 2500,
+      idleTransactionTimeoutMs: 12_000,
     });
     const defaults = loadConfig({ WORKERS: '2' }).pool;
     expect(defaults.maxIdle).toBe(defaults.maxOpen);
     expect(defaults.queryTimeoutMs).toBe(30_000);
     expect(defaults.connectTimeoutMs).toBe(10_000);
+    expect(defaults.idleTransactionTimeoutMs).toBe(30_000);
+    expect(loadConfig({ SQL_IDLE_TRANSACTION_TIMEOUT: '0' }).pool.idleTransactionTimeoutMs).toBe(0);
     // new-api's default idle count is larger than our pool: keep them all, do not refuse.
     expect(loadConfig({ SQL_MAX_OPEN_CONNS: '10', SQL_MAX_IDLE_CONNS: '100' }).pool.maxIdle).toBe(10);
   });

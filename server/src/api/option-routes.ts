@@ -12,7 +12,8 @@ import { parseInput } from './parse-input.ts';
 
 const updateOptionSchema = z.object({
   key: z.string().min(1, zodText('option.keyRequired')).max(255),
-  value: z.unknown(),
+  // new-api's console sends a field left empty with no value at all.
+  value: z.unknown().optional(),
 });
 
 /** Switches that need another setting filled in first, as new-api refuses them. */

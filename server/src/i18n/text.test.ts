@@ -59,11 +59,33 @@ describe('zod messages', () => {
     );
   });
 
-  it("keeps zod's English and uses its Chinese for built-in checks", () => {
-    const detail = firstIssue({ name: 'a', count: 'x' });
-    expect(render(msg('verbatim', { text: detail }), 'en')).toBe(
-      'Invalid input: expected number, received string',
-    );
-    expect(render(msg('verbatim', { text: detail }), 'zh')).toMatch(/^无效输入：期望 数字/);
+  it('says what to fix for built-in checks, in our words and both languages', () => {
+    const shown = (input: unknown) => {
+      const detail = firstIssue(input);
+      return {
+        en: render(msg('verbatim', { text: detail }), 'en'),
+        zh: render(msg('verbatim', { text: detail }), 'zh'),
+      };
+    };
+    expect(shown({ name: 'a', count: 'x' })).toEqual({ en: 'must be a number', zh: '应为数字' });
+    expect(shown({ name: 'a' })).toEqual({ en: 'is required', zh: '必须填写' });
+    expect(shown({ name: 'a', count: 1.5 })).toEqual({ en: 'must be a whole number', zh: '应为整数' });
+    const other = z.object({
+      mail: z.email().optional(),
+      size: z.number().max(10).optional(),
+      mode: z.enum(['a', 'b']).optional(),
+      tags: z.array(z.string()).min(1).optional(),
+    });
+    const texts = [{ mail: 'x' }, { size: 11 }, { mode: 'c' }, { tags: [] }].map((input) => {
+      const result = other.safeParse(input, { reportInput: true });
+      if (result.success) throw new Error('accepted');
+      return render(msg('verbatim', { text: issueText(result.error.issues[0]!) }), 'en');
+    });
+    expect(texts).toEqual([
+      'is not a valid e-mail address',
+      'must be at most 10',
+      'must be one of: "a", "b"',
+      'must have at least 1 item(s)',
+    ]);
   });
 });

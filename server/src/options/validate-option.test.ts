@@ -33,10 +33,11 @@ describe('validateOptionValue', () => {
     }
   });
 
-  it('refuses an unknown key and a missing value', () => {
+  it('refuses an unknown key; a missing value is empty, as in new-api', () => {
     expect(refusal('NoSuchOption', 'x')).toMatch(/unknown option: NoSuchOption/);
-    expect(refusal('SystemName', undefined)).toMatch(/needs a value/);
-    expect(refusal('SystemName', null)).toMatch(/needs a value/);
+    expect(accepted('SystemName', undefined)).toBe('');
+    expect(accepted('SystemName', null)).toBe('');
+    expect(refusal('RetryTimes', undefined)).toMatch(/RetryTimes/);
   });
 
   describe('booleans', () => {

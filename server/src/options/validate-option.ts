@@ -13,7 +13,8 @@ const refused = (message: Text): OptionValidation => ({ ok: false, message });
 export function validateOptionValue(key: string, raw: unknown): OptionValidation {
   const definition = OPTION_DEFINITIONS[key];
   if (!definition) return refused(msg('option.unknown', { key }));
-  if (raw === null || raw === undefined) return refused(msg('option.needsValue', { key }));
+  // new-api's console sends a field left empty as `{key}` with no value; new-api saves "" (so do we).
+  if (raw === null || raw === undefined) raw = '';
 
   let text: string;
   if (typeof raw === 'string') text = raw;

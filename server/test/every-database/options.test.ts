@@ -286,7 +286,7 @@ describe.skipIf(databaseUnavailable())('site options and status', () => {
       });
     }
 
-    it('refuses an unknown key, a missing key and a missing value', async () => {
+    it('refuses an unknown key and a missing key, in words a person reads', async () => {
       const unknown = await root.put('/api/option/', { key: 'NoSuchOption', value: '1' });
       expect(unknown.body.success).toBe(false);
       expect(unknown.body.message).toMatch(/unknown option/);
@@ -294,11 +294,23 @@ describe.skipIf(databaseUnavailable())('site options and status', () => {
       const noKey = await root.put('/api/option/', { value: 'x' });
       expect(noKey.body.success).toBe(false);
       expect(noKey.body.message).toMatch(/key/);
+      expect(noKey.body.message).not.toMatch(/expected|received|Invalid input/);
       const emptyKey = await root.put('/api/option/', { key: '', value: 'x' });
       expect(emptyKey.body.success).toBe(false);
-      const noValue = await root.put('/api/option/', { key: 'SystemName' });
-      expect(noValue.body.success).toBe(false);
-      expect(await optionValue('SystemName')).toBe(initial.find((o) => o.key === 'SystemName')!.value);
+    });
+
+    it("saves a field sent with no value (as new-api's console sends an empty one) as empty, as new-api does", async () => {
+      expect(
+        (await root.put('/api/option/', { key: 'oidc.client_id', value: 'client-1' })).body.success,
+      ).toBe(true);
+      const noValue = await root.put('/api/option/', { key: 'oidc.client_id' });
+      expect(noValue.body, noValue.body.message).toMatchObject({ success: true });
+      expect(await optionValue('oidc.client_id')).toBe('');
+      // A number left empty is refused with what to put there, never the validator's wording.
+      const noNumber = await root.put('/api/option/', { key: 'QuotaForNewUser' });
+      expect(noNumber.body.success).toBe(false);
+      expect(noNumber.body.message).toMatch(/QuotaForNewUser/);
+      expect(noNumber.body.message).not.toMatch(/expected|received|nonoptional/);
     });
 
     it('answers a malformed body with HTTP 400 and success:false', async () => {

@@ -4,7 +4,6 @@ import type { Catalogue } from './types.ts';
 export const optionMessages = {
   'option.keyRequired': { en: 'key is required', zh: '需要填写 key' },
   'option.unknown': { en: 'unknown option: {key}', zh: '未知的选项：{key}' },
-  'option.needsValue': { en: 'option {key} needs a value', zh: '选项 {key} 需要一个值' },
   'option.notString': { en: 'option {key} must be a string', zh: '选项 {key} 必须是字符串' },
   'option.notBool': { en: 'option {key} must be true or false', zh: '选项 {key} 必须是 true 或 false' },
   'option.notNumber': { en: 'option {key} must be a number', zh: '选项 {key} 必须是数字' },

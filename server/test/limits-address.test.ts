@@ -74,10 +74,13 @@ describe.skipIf(databaseUnavailable())('the critical limit on payment calls', ()
         body: '{}',
       });
     const statuses: number[] = [];
-    for (const path of ['/api/user/topup', '/api/user/pay', '/api/user/amount', '/api/user/stripe/pay'])
+    for (const path of ['/api/user/topup', '/api/user/pay', '/api/user/topup', '/api/user/stripe/pay'])
       statuses.push((await post(path)).status);
     expect(statuses.slice(0, 2).every((s) => s !== 429)).toBe(true);
     expect(statuses.slice(2)).toEqual([429, 429]);
+    // A price quote changes nothing: it stays open past the limit (as in new-api).
+    for (const path of ['/api/user/amount', '/api/user/stripe/amount'])
+      expect((await post(path)).status).not.toBe(429);
     // Other console calls are not under the critical limit.
     expect((await fetch(`${t.url}/api/status`, { headers: { 'x-forwarded-for': '192.0.2.9' } })).status).toBe(
       200,
@@ -96,5 +99,6 @@ it('sorts paths into the API, the pages, and the relay (which has its own limits
   expect(addressLimitKind('/token')).toBe('web');
   expect(isCritical('POST', '/api/user/pay/')).toBe(true);
   expect(isCritical('POST', '/api/user/epay/notify')).toBe(false);
+  expect(isCritical('POST', '/api/user/amount')).toBe(false);
   expect(isCritical('GET', '/api/user/topup')).toBe(false);
 });

@@ -3,14 +3,12 @@ import type { LimitStores } from './stores.ts';
 import type { LimitStore } from './store.ts';
 import { fixedWindow, secondsUntil } from './windows.ts';
 
-/** Payment and redemption calls: new-api's critical limit (their providers' notify callbacks are not). */
-const CRITICAL_PATHS = new Set([
-  '/api/user/topup',
-  '/api/user/pay',
-  '/api/user/amount',
-  '/api/user/stripe/pay',
-  '/api/user/stripe/amount',
-]);
+/**
+ * Payment and redemption calls: new-api's critical limit. Not their providers' notify callbacks, and
+ * not the price quotes (/amount), which change nothing: a user who mistyped a few codes still sees
+ * what a top-up costs.
+ */
+const CRITICAL_PATHS = new Set(['/api/user/topup', '/api/user/pay', '/api/user/stripe/pay']);
 
 /** Whether a call falls under the critical limit as well as the API one. */
 export const isCritical = (method: string, url: string): boolean =>

@@ -69,8 +69,10 @@ export async function relayCall(
     throw new RelayError(403, `this API key may not use model ${body.model}`, 'model_not_allowed');
   }
   refuseSensitivePrompt(app, body);
-  const price = priceFor(app.settings, body.model, caller.group, caller.acceptUnsetRatio);
+  // Which channel first, as new-api's distributor does: a model no channel offers is named as such,
+  // not as unpriced, so the operator looks at the channels.
   const candidates = await candidatesFor(app.channels, caller, body.model);
+  const price = priceFor(app.settings, body.model, caller.group, caller.acceptUnsetRatio);
   const estimate = estimateCost(app, endpoint, body, price);
   const call = { model: body.model, requestId: request.id, estimate };
   const admission = await admitCall(app, caller, call);

@@ -303,6 +303,13 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
         expectOpenAIError(await relayPost(t, key, body), 400, 'model_price_error');
       });
 
+      it('names a model no channel offers as such, even when it has no price either', async () => {
+        const { key } = await seedToken(t);
+        const answer = await relayPost(t, key, { ...CHAT, model: 'no-such-model-anywhere' });
+        expectOpenAIError(answer, 503, 'model_not_found');
+        nothingSentUpstream();
+      });
+
       it('answers 503 model_not_found when no channel serves a priced model', async () => {
         const { key } = await seedToken(t);
         expectOpenAIError(await relayPost(t, key, { ...CHAT, model: 'gpt-4o' }), 503, 'model_not_found');

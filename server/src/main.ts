@@ -5,6 +5,7 @@ import { openMigrationStore, prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { RestartBackoff } from './restart-backoff.ts';
 import { limitsPrimary } from './limits/cluster-store.ts';
+import { nodeVersionProblem } from './node-version.ts';
 
 function readConfig(): Config {
   try {
@@ -161,6 +162,11 @@ async function runPrimary(config: Config): Promise<void> {
   process.on('SIGTERM', shutdown);
 }
 
+const tooOld = nodeVersionProblem();
+if (tooOld) {
+  console.error(`relaygate: ${tooOld}`);
+  process.exit(1);
+}
 const config = readConfig();
 const start = config.workers > 1 && cluster.isPrimary ? runPrimary(config) : runServer(config);
 start.catch((error: unknown) => {

@@ -45,6 +45,9 @@ function clientErrorMessage(error: FastifyError): Text {
   return msg('verbatim', { text: error.message });
 }
 
+/** How long the rest of a body answered before it was read may still arrive before its connection closes. */
+const REFUSED_BODY_LINGER_MS = 2_000;
+
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
   const app = Fastify({
@@ -90,11 +93,16 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     }
   });
   registerJsonBodyParser(app);
-  // A request refused before its body was read (a bad key, a limit) ends its connection with the
-  // answer: otherwise the rest of the body would still be read (and thrown away) until it ends or
-  // the body timeout cuts it, holding the socket for nothing.
-  app.addHook('onSend', async (request, reply) => {
-    if (reply.statusCode >= 400 && !request.raw.complete) void reply.header('connection', 'close');
+  // A request answered before its body was read (a refusal: a bad key, a limit, too large) keeps its
+  // connection only a moment: Node goes on reading the rest of the body to reuse the connection,
+  // which a client that sends it slowly would stretch to the body timeout. Closing at once instead
+  // would reset a client still sending, before it read the answer; so it lingers, then goes.
+  app.addHook('onResponse', async (request) => {
+    if (request.raw.complete) return;
+    const socket = request.raw.socket;
+    setTimeout(() => {
+      if (!request.raw.complete) socket.destroy();
+    }, REFUSED_BODY_LINGER_MS).unref();
   });
 
   // Console answers are in the language the request asks for (Accept-Language), English by default.

@@ -116,11 +116,10 @@ describe.skipIf(databaseUnavailable())('a request refused before its body is rea
     await t?.close();
   });
 
-  it('ends its connection with the answer instead of reading the rest of the body', async () => {
+  it('ends its connection a moment after the answer instead of reading the rest of the body', async () => {
     const result = await trickle(t.url, post('/v1/chat/completions', 'Authorization: Bearer sk-wrong\r\n'));
     expect(result.closed).toBe(true);
     expect(result.received).toMatch(/^HTTP\/1\.1 401/);
-    expect(result.received.toLowerCase()).toContain('connection: close');
     expect(result.sent).toBeLessThan(100_000);
   });
 
@@ -140,6 +139,14 @@ describe.skipIf(databaseUnavailable())('a request refused before its body is rea
     );
     expect(received).toMatch(/^HTTP\/1\.1 \d{3}/);
     expect(received.toLowerCase()).not.toContain('connection: close');
+    // Still open for the next request on it.
+    received = '';
+    socket.write('GET /api/status HTTP/1.1\r\nHost: x\r\n\r\n');
+    await waitFor(
+      () => received,
+      (text) => /^HTTP\/1\.1 200/.test(text),
+      'the next answer on the same connection',
+    );
     socket.destroy();
   });
 });

@@ -70,6 +70,7 @@ const envSchema = z.object({
   GITHUB_API_BASE_URL: httpAddress('https://api.github.com'),
   LINUXDO_BASE_URL: httpAddress('https://connect.linux.do'),
   SETTLEMENT_JOURNAL_DIR: z.string().min(1).default('data/journal'),
+  RESERVATION_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Set by the cluster primary for each worker it starts; a worker restarted in its place keeps it. */
   RELAYGATE_WORKER_SLOT: z.coerce.number().int().min(0).max(255).default(0),
   HTTP_HEADERS_TIMEOUT: seconds(30),
@@ -136,6 +137,11 @@ export interface Config {
   oauth: OAuthEndpoints;
   /** Where each process keeps its node id and the settlements the database could not take yet. */
   settlementJournalDir: string;
+  /**
+   * A process renews its lease on its reservations well within this; once a lease has run out this
+   * long, the other nodes refund the dead process's reservations (RESERVATION_LEASE_SECONDS).
+   */
+  reservationLeaseSeconds: number;
   /** This process's slot among the cluster's workers (0 when alone). */
   workerSlot: number;
   /** Connection pool of PostgreSQL and MySQL (SQLite has none). */
@@ -268,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       linuxdoBase: e.LINUXDO_BASE_URL,
     },
     settlementJournalDir: e.SETTLEMENT_JOURNAL_DIR,
+    reservationLeaseSeconds: e.RESERVATION_LEASE_SECONDS,
     workerSlot: e.RELAYGATE_WORKER_SLOT,
     pool: poolSettings(e, workers),
     http: {

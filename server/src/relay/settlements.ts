@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { refundExpiredReservations, renewLease } from '../store/node-leases.ts';
 import { refundNodeReservations } from '../store/quota.ts';
+import { nowSeconds } from '../store/users.ts';
 import { claimNodeIdentity } from './node-identity.ts';
 import { SettlementBatcher } from './settlement-batcher.ts';
 import { SettlementJournal } from './settlement-journal.ts';
@@ -56,8 +58,51 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
   let ready = false;
   let closed = false;
   let wake = () => {};
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, work: () => Promise<void>) => {
+    const timer = setInterval(() => void work(), ms);
+    timer.unref();
+    timers.push(timer);
+  };
+
+  /**
+   * While this process lives: its lease is renewed four times per lease, and twice per lease it
+   * refunds the reservations of processes whose lease has run out (a node replaced by one with a new
+   * identity, whose journal and reservations nobody else would ever end). See store/node-leases.ts.
+   */
+  const keepLease = () => {
+    const leaseMs = app.config.reservationLeaseSeconds * 1000;
+    every(Math.max(100, leaseMs / 4), () =>
+      renew().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'renewing the reservation lease failed'),
+      ),
+    );
+    every(Math.max(200, leaseMs / 2), async () => {
+      try {
+        const swept = await refundExpiredReservations(
+          app.store,
+          nowSeconds(),
+          app.config.reservationLeaseSeconds,
+        );
+        if (swept.count > 0)
+          app.log.warn(
+            `refunded ${swept.count} reservations (${swept.amount} quota) of processes gone for more than ${app.config.reservationLeaseSeconds} s`,
+          );
+      } catch (error) {
+        app.log.warn(
+          { err: error },
+          'refunding the reservations of gone processes failed; tried again later',
+        );
+      }
+    });
+  };
+
+  const leaseSeconds = app.config.reservationLeaseSeconds;
+  const renew = () => renewLease(app.store, identity.nodeId, nowSeconds() + leaseSeconds);
 
   const recoverOnce = async () => {
+    // Alive before anything else: another node must never take this one's reservations for a dead one's.
+    await renew();
     if (journal.size > 0) {
       app.log.warn(`settling ${journal.size} settlements left in the journal by the last run`);
       await batcher.drainJournal();
@@ -74,6 +119,7 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
       try {
         await recoverOnce();
         ready = true;
+        keepLease();
         return;
       } catch (error) {
         const waitMs = RECOVERY_RETRY_MS[Math.min(attempt, RECOVERY_RETRY_MS.length - 1)]!;
@@ -104,6 +150,7 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
     recovered,
     async close() {
       closed = true;
+      for (const timer of timers) clearInterval(timer);
       wake();
       await recovered;
       await batcher.close();

@@ -8,6 +8,7 @@ import { quotaDataKey } from './migrations/004-quota-data-key.ts';
 import { channelAddressTrust } from './migrations/005-channel-address-trust.ts';
 import { mailResetTokens } from './migrations/006-mail-reset-tokens.ts';
 import { limitsColumns } from './migrations/007-limits.ts';
+import { nodeLeasesTable } from './migrations/008-node-leases.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -19,6 +20,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '005-channel-address-trust': channelAddressTrust(),
     '006-mail-reset-tokens': mailResetTokens(dialect),
     '007-limits': limitsColumns(),
+    '008-node-leases': nodeLeasesTable(dialect),
   };
 }
 

@@ -252,6 +252,13 @@ export interface ReservationsTable {
   created_at: number;
 }
 
+/** A gateway process's lease on its reservations (migrations/008-node-leases.ts). */
+export interface NodeLeasesTable {
+  node_id: string;
+  /** Unix seconds: past this, other nodes refund its reservations. */
+  expires_at: number;
+}
+
 export interface VerificationCodesTable {
   /** `purpose:address`, the address lower-cased. */
   key: string;
@@ -276,4 +283,5 @@ export interface Database {
   sessions: SessionsTable;
   reservations: ReservationsTable;
   verification_codes: VerificationCodesTable;
+  node_leases: NodeLeasesTable;
 }

@@ -1,0 +1,45 @@
+import type { Store } from './db.ts';
+import { refundReservation } from './quota.ts';
+
+/** At most this many reservations are refunded per sweep; the next sweep takes the rest. */
+const SWEEP_BATCH = 500;
+
+/** Records that `nodeId` is alive until `expiresAt` (unix seconds). */
+export async function renewLease(store: Store, nodeId: string, expiresAt: number): Promise<void> {
+  const insert = store.db.insertInto('node_leases').values({ node_id: nodeId, expires_at: expiresAt });
+  if (store.dialect === 'mysql') await insert.onDuplicateKeyUpdate({ expires_at: expiresAt }).execute();
+  else await insert.onConflict((oc) => oc.column('node_id').doUpdateSet({ expires_at: expiresAt })).execute();
+}
+
+/**
+ * Refunds the reservations of nodes whose lease ran out: a process that died and never came back
+ * under its identity (a new container, disk or machine). Only reservations older than `graceSeconds`
+ * are taken, so a node that reserved before its first lease (an older version during an upgrade) is
+ * left alone while its calls may still be running. Each refund claims its reservation row, so
+ * several nodes sweeping at once refund each reservation exactly once. Answers how many and how much.
+ */
+export async function refundExpiredReservations(
+  store: Store,
+  now: number,
+  graceSeconds: number,
+): Promise<{ count: number; amount: number }> {
+  const rows = await store.db
+    .selectFrom('reservations')
+    .leftJoin('node_leases', 'node_leases.node_id', 'reservations.node_id')
+    .select('reservations.id')
+    .where((eb) => eb.or([eb('node_leases.node_id', 'is', null), eb('node_leases.expires_at', '<', now)]))
+    .where('reservations.created_at', '<', now - graceSeconds)
+    .orderBy('reservations.created_at')
+    .limit(SWEEP_BATCH)
+    .execute();
+  let count = 0;
+  let amount = 0;
+  for (const { id } of rows) {
+    const refunded = await refundReservation(store, id);
+    if (refunded > 0) {
+      count += 1;
+      amount += refunded;
+    }
+  }
+  return { count, amount };
+}

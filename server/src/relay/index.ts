@@ -25,6 +25,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     }),
     settlements: settlements.batcher,
     nodeId: settlements.nodeId,
+    inFlight: settlements.inFlight,
   };
   app.addHook('onClose', async () => {
     await settlements.close();

@@ -23,6 +23,8 @@ export interface RelayRuntime {
   settlements: SettlementBatcher;
   /** Names this process's reservations (see node-identity.ts). */
   nodeId: string;
+  /** This process's reservations not yet handed to their settlement or refund. */
+  inFlight: Set<string>;
 }
 
 /** The client left before anything was asked of an upstream: nothing is reserved, called or charged. */
@@ -84,90 +86,97 @@ export async function relayCall(
     admission.finish({ success: false, cost: 0, tokens: 0 });
     throw error;
   });
-  const release = () => {
-    admission.finish({ success: false, cost: 0, tokens: 0 });
-    return releaseReservation(app, runtime.settlements, reservation);
-  };
-  let releaseChannel = () => {};
-
-  const tried: number[] = [];
-  let success: Success | undefined;
-  let failure: Failure = { status: 503, message: 'no channel could serve this call', retryable: false };
-  let delivered: Delivered;
+  // Tracked until handed to its settlement or refund: the orphan sweep (settlements.ts) ends any
+  // reservation of this process older than a lease that is not here.
+  runtime.inFlight.add(reservation.id);
   try {
-    const attempts = caller.pinnedChannelId !== undefined ? 1 : app.settings.number('RetryTimes') + 1;
-    for (let attempt = 0; attempt < attempts && !success && !abort.signal.aborted; attempt++) {
-      const free = await chooseFreeChannel(candidates, tried, attempt, (c) =>
-        app.limits.channels.hold(c.id, c.row.concurrency_limit),
-      );
-      if (!free.channel) {
-        if (free.allFull && tried.length === 0) throw channelsFull(app, caller, call);
-        break;
-      }
-      const { channel } = free;
-      tried.push(channel.id);
-      releaseChannel = free.release;
-      const result = await tryChannel(app, runtime.upstream, endpoint, body, channel, abort);
-      if ('response' in result) success = result;
-      else {
-        releaseChannel();
-        failure = result;
-        if (!result.retryable) break;
-      }
-    }
-    // An upstream's (or a channel's) internal error is a bad gateway to the client: a 500 from
-    // Relaygate means a fault of Relaygate itself, and never answers a call that reached upstream.
-    const status = failure.status === 500 ? 502 : failure.status;
-    if (!success) throw upstreamFailure(status, failure);
-    delivered = await deliverAnswer(request, reply, endpoint, body, success, startedAt);
-  } catch (error) {
-    // Nothing was answered: whatever went wrong (the upstream, the client leaving, the answer
-    // breaking off before it was read), the reservation goes back in full.
-    success?.response.body.destroy();
-    releaseChannel();
-    await release();
-    if (error instanceof RelayError) throw error;
-    throw new RelayError(
-      502,
-      `the upstream answer broke off: ${(error as Error).message}`,
-      'upstream_error',
-      'upstream_error',
-    );
-  }
+    const release = () => {
+      admission.finish({ success: false, cost: 0, tokens: 0 });
+      return releaseReservation(app, runtime.settlements, reservation);
+    };
+    let releaseChannel = () => {};
 
-  releaseChannel();
-  const { usage, reported } = clampUsage(delivered.usage, body.maxTokens);
-  const cost = price.perCall ? perCallCost(endpoint, body, price) : usageQuota(price, usage);
-  admission.finish({ success: true, cost, tokens: usage.promptTokens + usage.completionTokens });
-  const log = app.settings.bool('LogConsumeEnabled')
-    ? consumeLogRow({
-        caller,
-        model: body.model,
-        upstreamModel: success.upstreamModel,
-        channelId: success.channel.id,
-        triedChannels: tried,
-        usage,
-        reportedUsage: reported,
-        localCount: delivered.local,
-        price,
-        stream: delivered.stream,
-        startedAt,
-        firstByteMs: delivered.firstByteMs,
-        requestId: request.id,
-        upstreamRequestId: String(
-          success.response.headers['x-request-id'] ?? success.response.headers['request-id'] ?? '',
-        ),
-        ip: request.ip,
-      })
-    : undefined;
-  runtime.settlements.add({
-    reservationId: reservation.id,
-    payer: reservation.payer,
-    reserved: reservation.amount,
-    cost,
-    channelId: success.channel.id,
-    log,
-  });
-  // The answer may still be streaming out: Fastify waits on the reply, not on this function.
-  return reply;
+    const tried: number[] = [];
+    let success: Success | undefined;
+    let failure: Failure = { status: 503, message: 'no channel could serve this call', retryable: false };
+    let delivered: Delivered;
+    try {
+      const attempts = caller.pinnedChannelId !== undefined ? 1 : app.settings.number('RetryTimes') + 1;
+      for (let attempt = 0; attempt < attempts && !success && !abort.signal.aborted; attempt++) {
+        const free = await chooseFreeChannel(candidates, tried, attempt, (c) =>
+          app.limits.channels.hold(c.id, c.row.concurrency_limit),
+        );
+        if (!free.channel) {
+          if (free.allFull && tried.length === 0) throw channelsFull(app, caller, call);
+          break;
+        }
+        const { channel } = free;
+        tried.push(channel.id);
+        releaseChannel = free.release;
+        const result = await tryChannel(app, runtime.upstream, endpoint, body, channel, abort);
+        if ('response' in result) success = result;
+        else {
+          releaseChannel();
+          failure = result;
+          if (!result.retryable) break;
+        }
+      }
+      // An upstream's (or a channel's) internal error is a bad gateway to the client: a 500 from
+      // Relaygate means a fault of Relaygate itself, and never answers a call that reached upstream.
+      const status = failure.status === 500 ? 502 : failure.status;
+      if (!success) throw upstreamFailure(status, failure);
+      delivered = await deliverAnswer(request, reply, endpoint, body, success, startedAt);
+    } catch (error) {
+      // Nothing was answered: whatever went wrong (the upstream, the client leaving, the answer
+      // breaking off before it was read), the reservation goes back in full.
+      success?.response.body.destroy();
+      releaseChannel();
+      await release();
+      if (error instanceof RelayError) throw error;
+      throw new RelayError(
+        502,
+        `the upstream answer broke off: ${(error as Error).message}`,
+        'upstream_error',
+        'upstream_error',
+      );
+    }
+
+    releaseChannel();
+    const { usage, reported } = clampUsage(delivered.usage, body.maxTokens);
+    const cost = price.perCall ? perCallCost(endpoint, body, price) : usageQuota(price, usage);
+    admission.finish({ success: true, cost, tokens: usage.promptTokens + usage.completionTokens });
+    const log = app.settings.bool('LogConsumeEnabled')
+      ? consumeLogRow({
+          caller,
+          model: body.model,
+          upstreamModel: success.upstreamModel,
+          channelId: success.channel.id,
+          triedChannels: tried,
+          usage,
+          reportedUsage: reported,
+          localCount: delivered.local,
+          price,
+          stream: delivered.stream,
+          startedAt,
+          firstByteMs: delivered.firstByteMs,
+          requestId: request.id,
+          upstreamRequestId: String(
+            success.response.headers['x-request-id'] ?? success.response.headers['request-id'] ?? '',
+          ),
+          ip: request.ip,
+        })
+      : undefined;
+    runtime.settlements.add({
+      reservationId: reservation.id,
+      payer: reservation.payer,
+      reserved: reservation.amount,
+      cost,
+      channelId: success.channel.id,
+      log,
+    });
+    // The answer may still be streaming out: Fastify waits on the reply, not on this function.
+    return reply;
+  } finally {
+    runtime.inFlight.delete(reservation.id);
+  }
 }

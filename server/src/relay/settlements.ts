@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { refundExpiredReservations, renewLease } from '../store/node-leases.ts';
+import { refundExpiredReservations, refundOrphans, renewLease } from '../store/node-leases.ts';
 import { refundNodeReservations } from '../store/quota.ts';
 import { nowSeconds } from '../store/users.ts';
 import { claimNodeIdentity } from './node-identity.ts';
@@ -9,6 +9,8 @@ import { SettlementJournal } from './settlement-journal.ts';
 export interface Settlements {
   batcher: SettlementBatcher;
   nodeId: string;
+  /** This process's reservations its calls still hold (the relay adds and removes them). */
+  inFlight: Set<string>;
   /** False until what the last run of this process left behind is settled and refunded. */
   ready(): boolean;
   /** Resolves once ready (or closed). */
@@ -55,6 +57,7 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
       },
     },
   );
+  const inFlight = new Set<string>();
   let ready = false;
   let closed = false;
   let wake = () => {};
@@ -78,21 +81,20 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
       ),
     );
     every(Math.max(200, leaseMs / 2), async () => {
+      const lease = app.config.reservationLeaseSeconds;
       try {
-        const swept = await refundExpiredReservations(
-          app.store,
-          nowSeconds(),
-          app.config.reservationLeaseSeconds,
-        );
-        if (swept.count > 0)
+        const gone = await refundExpiredReservations(app.store, nowSeconds(), lease);
+        if (gone.count > 0)
           app.log.warn(
-            `refunded ${swept.count} reservations (${swept.amount} quota) of processes gone for more than ${app.config.reservationLeaseSeconds} s`,
+            `refunded ${gone.count} reservations (${gone.amount} quota) of processes gone for more than ${lease} s`,
+          );
+        const orphans = await refundOrphans(app.store, identity.nodeId, nowSeconds(), lease, inFlight);
+        if (orphans.count > 0)
+          app.log.warn(
+            `refunded ${orphans.count} reservations (${orphans.amount} quota) of this process that no call held`,
           );
       } catch (error) {
-        app.log.warn(
-          { err: error },
-          'refunding the reservations of gone processes failed; tried again later',
-        );
+        app.log.warn({ err: error }, 'refunding reservations nobody will end failed; tried again later');
       }
     });
   };
@@ -146,6 +148,7 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
   return {
     batcher,
     nodeId: identity.nodeId,
+    inFlight,
     ready: () => ready,
     recovered,
     async close() {

@@ -32,9 +32,16 @@ export async function refundExpiredReservations(
     .orderBy('reservations.created_at')
     .limit(SWEEP_BATCH)
     .execute();
+  return refundAll(
+    store,
+    rows.map((row) => row.id),
+  );
+}
+
+async function refundAll(store: Store, ids: string[]): Promise<{ count: number; amount: number }> {
   let count = 0;
   let amount = 0;
-  for (const { id } of rows) {
+  for (const id of ids) {
     const refunded = await refundReservation(store, id);
     if (refunded > 0) {
       count += 1;
@@ -42,4 +49,30 @@ export async function refundExpiredReservations(
     }
   }
   return { count, amount };
+}
+
+/**
+ * Refunds this process's own reservations that nothing will end: older than `graceSeconds` and not
+ * among those its calls still hold (`inFlight`). Such a one was committed though its process heard
+ * a failure (the acknowledgement of the commit was lost in a database cut), so no settlement or
+ * refund of its call names it. Answers how many and how much.
+ */
+export async function refundOrphans(
+  store: Store,
+  nodeId: string,
+  now: number,
+  graceSeconds: number,
+  inFlight: ReadonlySet<string>,
+): Promise<{ count: number; amount: number }> {
+  const rows = await store.db
+    .selectFrom('reservations')
+    .select('id')
+    .where('node_id', '=', nodeId)
+    .where('created_at', '<', now - graceSeconds)
+    .limit(SWEEP_BATCH)
+    .execute();
+  return refundAll(
+    store,
+    rows.map((row) => row.id).filter((id) => !inFlight.has(id)),
+  );
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { insertReturningId } from '../../src/store/insert.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
-import { refundExpiredReservations, renewLease } from '../../src/store/node-leases.ts';
+import { refundExpiredReservations, refundOrphans, renewLease } from '../../src/store/node-leases.ts';
 import { reserveQuota } from '../../src/store/quota.ts';
 import { nowSeconds } from '../../src/store/users.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -84,5 +84,32 @@ describe.skipIf(databaseUnavailable())('reservations of nodes whose lease ran ou
     expect((await refundExpiredReservations(stores[1]!, later, GRACE)).count).toBe(0);
     expect((await refundExpiredReservations(stores[1]!, later + 11, GRACE)).count).toBe(20);
     expect(await wallet(userId)).toBe(START);
+  });
+
+  it("refunds this process's own reservations that no call holds (a commit whose acknowledgement was lost)", async () => {
+    const userId = await insertReturningId(store, 'users', {
+      username: 'orphans',
+      password: 'x',
+      quota: START,
+    });
+    const payer = { userId, tokenId: 0, tokenUnlimited: false };
+    await renewLease(store, 'self/0', nowSeconds() + 300);
+    for (const id of ['held', 'orphan-1', 'orphan-2'])
+      expect(await reserveQuota(store, { id, nodeId: 'self/0', payer, amount: 50 })).toBe('reserved');
+    const inFlight = new Set(['held']);
+    const reservedBy = nowSeconds();
+    // Younger than the grace period: a call may be between its reservation and its tracking.
+    expect(await refundOrphans(store, 'self/0', reservedBy, GRACE, inFlight)).toEqual({
+      count: 0,
+      amount: 0,
+    });
+    const later = reservedBy + GRACE + 1;
+    expect(await refundOrphans(stores[1]!, 'other/0', later, GRACE, new Set())).toEqual({
+      count: 0,
+      amount: 0,
+    });
+    expect(await refundOrphans(store, 'self/0', later, GRACE, inFlight)).toEqual({ count: 2, amount: 100 });
+    expect(await reservationsOf('self/0')).toBe(1);
+    expect(await wallet(userId)).toBe(START - 50);
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { MockUpstream } from '../support/mock-upstream.ts';
@@ -14,7 +16,8 @@ const LEFT_BEHIND = 777;
 /**
  * Issue #26 items 2 and 6: a process that died and came back under another identity (a new
  * container, disk or machine) never ends the reservations it left. A live gateway refunds them once
- * their lease has run out, while its own calls in flight, however long, keep theirs.
+ * their lease has run out, and its own that no call holds (a commit whose acknowledgement was lost),
+ * while its calls in flight, however long, keep theirs.
  */
 describe.skipIf(databaseUnavailable())('reservation leases in a running gateway', () => {
   let db: TestDatabase;
@@ -46,7 +49,7 @@ describe.skipIf(databaseUnavailable())('reservation leases in a running gateway'
         .quota,
     );
   /** What a process that died for good leaves: a reservation under its id, its quota taken. */
-  const leaveBehind = async (id: string) => {
+  const leaveBehind = async (id: string, nodeId = 'gone-for-good/0') => {
     await store.db
       .updateTable('users')
       .set((eb) => ({ quota: eb('quota', '-', LEFT_BEHIND) }))
@@ -54,7 +57,7 @@ describe.skipIf(databaseUnavailable())('reservation leases in a running gateway'
       .execute();
     await store.db
       .insertInto('reservations')
-      .values({ id, node_id: 'gone-for-good/0', user_id: ROOT_ID, amount: LEFT_BEHIND, created_at: 0 })
+      .values({ id, node_id: nodeId, user_id: ROOT_ID, amount: LEFT_BEHIND, created_at: 0 })
       .execute();
   };
   const refunded = (id: string) =>
@@ -90,6 +93,10 @@ describe.skipIf(databaseUnavailable())('reservation leases in a running gateway'
     await refunded('gone-1');
     await leaveBehind('gone-2');
     await refunded('gone-2');
+    // One of its own that no call holds: committed while the gateway heard a failure (item 6).
+    const ownNodeId = `${readFileSync(join(gateway.journalDir, 'node-id'), 'utf8').trim()}/0`;
+    await leaveBehind('lost-ack', ownNodeId);
+    await refunded('lost-ack');
     expect(await store.db.selectFrom('reservations').select('id').execute()).toHaveLength(1);
 
     answer();

@@ -44,7 +44,8 @@ describe.skipIf(databaseUnavailable())('GET /api/pricing', () => {
   it('answers signed out: served models, prices, serving groups and the public group ratios', async () => {
     const answer = (await (await fetch(`${t.url}/api/pricing`)).json()) as PricingAnswer;
     expect(answer.success).toBe(true);
-    expect(answer.data.map((m) => m.model_name)).toEqual(['model-a', 'model-b', 'model-c']);
+    // model-c has no price: the relay refuses it, so it is not shown at a price nobody pays.
+    expect(answer.data.map((m) => m.model_name)).toEqual(['model-a', 'model-b']);
     expect(answer.data[0]).toMatchObject({
       quota_type: 0,
       model_ratio: 2,
@@ -58,6 +59,27 @@ describe.skipIf(databaseUnavailable())('GET /api/pricing', () => {
     });
     expect(answer.usable_group).toEqual({ default: 'everyone', vip: 'paying' });
     expect(answer.group_ratio).toEqual({ default: 1, vip: 0.5 });
+  });
+
+  it('lists a model with no price at the unset ratio only to whom it is charged that way', async () => {
+    const unset = (answer: PricingAnswer) => answer.data.find((m) => m.model_name === 'model-c');
+    const user = await registerAndLogin(t.url, 'unpriced');
+    expect(unset((await user.get('/api/pricing')).body as unknown as PricingAnswer)).toBeUndefined();
+    await db()
+      .updateTable('users')
+      .set({ setting: JSON.stringify({ accept_unset_model_ratio_model: true }) })
+      .where('id', '=', user.userId!)
+      .execute();
+    expect(unset((await user.get('/api/pricing')).body as unknown as PricingAnswer)).toMatchObject({
+      model_ratio: 37.5,
+    });
+    await setOption('SelfUseModeEnabled', 'true');
+    try {
+      const signedOut = (await (await fetch(`${t.url}/api/pricing`)).json()) as PricingAnswer;
+      expect(unset(signedOut)).toMatchObject({ quota_type: 0, model_ratio: 37.5 });
+    } finally {
+      await setOption('SelfUseModeEnabled', 'false');
+    }
   });
 
   it('adds the signed-in user their own group, with its special ratio', async () => {

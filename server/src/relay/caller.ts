@@ -1,4 +1,5 @@
 import { Role, TokenStatus, UserStatus } from '@relaygate/contract';
+import { readUserSetting } from '../store/user-setting.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromDbBool } from '../store/dialect.ts';
 import { splitList } from '../cache/channel-index.ts';
@@ -52,17 +53,6 @@ export function parseKey(raw: string): { key: string; pinnedChannelId?: number }
   return pin !== undefined && /^\d+$/.test(pin) ? { key, pinnedChannelId: Number(pin) } : { key };
 }
 
-function userSetting(text: string | null): {
-  accept_unset_model_ratio_model?: boolean;
-  record_ip_log?: boolean;
-} {
-  try {
-    return JSON.parse(text ?? '{}') ?? {};
-  } catch {
-    return {};
-  }
-}
-
 /** Checks a key in new-api's order: exists, enabled, not expired, not exhausted, address, user, group. */
 export async function authenticateCaller(
   app: FastifyInstance,
@@ -106,7 +96,7 @@ export async function authenticateCaller(
   if (pinnedChannelId !== undefined && user.role < Role.Admin) {
     throw new RelayError(403, 'only admins may pin a channel in the key', 'channel_pin_not_allowed');
   }
-  const setting = userSetting(user.setting);
+  const setting = readUserSetting(user.setting);
   return {
     userId: user.id,
     username: user.username,

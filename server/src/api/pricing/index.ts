@@ -2,6 +2,7 @@ import type { PricingAnswer } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { optionalUser } from '../../auth/guard.ts';
 import { usableGroups } from '../../options/groups.ts';
+import { readUserSetting } from '../../store/user-setting.ts';
 import { pricingEntries, usableGroupRatios } from './pricing-table.ts';
 
 /**
@@ -25,6 +26,8 @@ export const pricingApi: FastifyPluginAsync = async (app) => {
         modelPrice: settings.json('ModelPrice'),
       },
       app.channels.servingGroups(),
+      settings.bool('SelfUseModeEnabled') ||
+        (user !== null && readUserSetting(user.setting).accept_unset_model_ratio_model === true),
     );
     return {
       success: true,

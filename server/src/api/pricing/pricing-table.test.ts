@@ -8,15 +8,21 @@ describe('pricing table', () => {
     modelPrice: { 'dall-e-3': 0.04 },
   };
 
-  it('prices by ratio, by call, or with the unset ratio, and lists the serving groups', () => {
-    const entries = pricingEntries(
-      tables,
-      new Map([
-        ['dall-e-3', ['vip']],
-        ['gpt-4o', ['vip', 'default']],
-        ['mystery', ['default']],
-      ]),
-    );
+  const served = new Map([
+    ['dall-e-3', ['vip']],
+    ['gpt-4o', ['vip', 'default']],
+    ['mystery', ['default']],
+  ]);
+
+  it('leaves out a model with no price when the relay refuses it: never a price nobody pays', () => {
+    expect(pricingEntries(tables, served, false).map((entry) => entry.model_name)).toEqual([
+      'dall-e-3',
+      'gpt-4o',
+    ]);
+  });
+
+  it('prices by ratio, by call, or with the unset ratio when that is charged, and lists the serving groups', () => {
+    const entries = pricingEntries(tables, served, true);
     expect(entries).toEqual([
       expect.objectContaining({
         model_name: 'dall-e-3',

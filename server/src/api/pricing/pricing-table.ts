@@ -14,9 +14,21 @@ const finite = (table: Record<string, number>, model: string): number | undefine
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 };
 
-/** One pricing entry per served model: a fixed price per call when ModelPrice has it, ratios otherwise. */
-export function pricingEntries(tables: PriceTables, servingGroups: Map<string, string[]>): PricingEntry[] {
-  return [...servingGroups].map(([model, groups]) => {
+/**
+ * One pricing entry per served model: a fixed price per call when ModelPrice has it, ratios otherwise.
+ * A model with neither is listed at the unset ratio only when the caller is charged that
+ * (`chargesUnpriced`: self-use mode, or a user who accepts unpriced models); otherwise the relay
+ * refuses it, so it is left out rather than shown at a price nobody pays.
+ */
+export function pricingEntries(
+  tables: PriceTables,
+  servingGroups: Map<string, string[]>,
+  chargesUnpriced: boolean,
+): PricingEntry[] {
+  const priced = ([model]: [string, string[]]) =>
+    finite(tables.modelPrice, model) !== undefined || finite(tables.modelRatio, model) !== undefined;
+  const listed = [...servingGroups].filter((entry) => chargesUnpriced || priced(entry));
+  return listed.map(([model, groups]) => {
     const price = finite(tables.modelPrice, model);
     return {
       model_name: model,

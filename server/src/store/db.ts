@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { PoolSettings } from '../config.ts';
+import type { DatabaseHealth } from './database-health.ts';
 import { dialectOf, type DialectName } from './dialect.ts';
 import { mysqlDialect } from './mysql-dialect.ts';
 import { postgresDialect } from './pg-dialect.ts';
@@ -19,6 +20,8 @@ export interface Store {
    * the middle of another transaction.
    */
   sqlite?: SQLite.Database;
+  /** Whether a database server answers (PostgreSQL, MariaDB): while away, queries are refused at once. */
+  health?: DatabaseHealth;
   close(): Promise<void>;
 }
 
@@ -47,11 +50,21 @@ export function openStore(options: { sqlDsn: string; sqlitePath: string; pool?: 
   const pool = options.pool ?? DEFAULT_POOL;
   const dialect = dialectOf(options.sqlDsn);
   const sqlite = dialect === 'sqlite' ? openSqlite(options.sqlitePath) : undefined;
-  const kyselyDialect = sqlite
-    ? new SqliteDialect({ database: sqlite })
+  const server = sqlite
+    ? undefined
     : dialect === 'postgres'
       ? postgresDialect(options.sqlDsn, pool)
       : mysqlDialect(options.sqlDsn, pool);
-  const db = new Kysely<Database>({ dialect: kyselyDialect });
-  return { db, dialect, sqlite, close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: server?.dialect ?? new SqliteDialect({ database: sqlite! }) });
+  const health = server?.health;
+  return {
+    db,
+    dialect,
+    sqlite,
+    health,
+    close: async () => {
+      health?.close();
+      await db.destroy();
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { MysqlDialect, type Dialect, type MysqlPool, type MysqlPoolConnection } from 'kysely';
 import type * as Mysql from 'mysql2';
 import type { PoolSettings } from '../config.ts';
+import { DatabaseAwayError, DatabaseHealth } from './database-health.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
 // The driver loads only when used: a SQLite gateway never needs it.
@@ -49,16 +50,23 @@ type Callback = (error: unknown, result: never) => void;
  * a connection whose query failed at the connection level (lost, or timed out while its answer is
  * still owed) destroyed on release instead of handed out again in an unknown state.
  */
-function guardedPool(pool: Mysql.Pool, timeout: number): MysqlPool {
+function guardedPool(pool: Mysql.Pool, timeout: number, health: DatabaseHealth): MysqlPool {
   const guard = (connection: Mysql.PoolConnection): MysqlPoolConnection => {
     let broken = false;
     const query = (sql: string, parameters: Mysql.QueryValues, callback?: Callback) => {
       const done: Callback | undefined = callback
         ? (error, result) => {
             if (error && isDatabaseUnavailable(error)) broken = true;
+            if (error) health.report(error);
             callback(error, result);
           }
         : undefined;
+      if (health.isAway && done) {
+        broken = true;
+        const away = new DatabaseAwayError();
+        setImmediate(() => done(away, undefined as never));
+        return undefined as never;
+      }
       return connection.query({ sql, timeout: timeout || undefined }, parameters, done as never);
     };
     return {
@@ -71,12 +79,37 @@ function guardedPool(pool: Mysql.Pool, timeout: number): MysqlPool {
     };
   };
   return {
-    getConnection: (callback) =>
-      pool.getConnection((error, connection) => callback(error, error ? connection : guard(connection))),
+    getConnection: (callback) => {
+      if (health.isAway) return setImmediate(() => callback(new DatabaseAwayError(), undefined as never));
+      pool.getConnection((error, connection) => {
+        if (error) health.report(error);
+        callback(error, error ? connection : guard(connection));
+      });
+    },
     end: (callback) => pool.end(callback),
   };
 }
 
-export function mysqlDialect(dsn: string, settings: PoolSettings): Dialect {
-  return new MysqlDialect({ pool: guardedPool(openPool(dsn, settings), settings.queryTimeoutMs) });
+/** A trivial query on a connection of its own (the pool's may all be stuck on a silent database). */
+function probeOnce(dsn: string, timeoutMs: number): () => Promise<unknown> {
+  const { createConnection } = require('mysql2') as typeof Mysql;
+  return () =>
+    new Promise((resolve, reject) => {
+      const connection = createConnection({ uri: dsn, connectTimeout: timeoutMs });
+      connection.on('error', () => {});
+      connection.query({ sql: 'select 1', timeout: timeoutMs }, (error) => {
+        connection.destroy();
+        if (error) reject(error);
+        else resolve(undefined);
+      });
+    });
+}
+
+export function mysqlDialect(
+  dsn: string,
+  settings: PoolSettings,
+): { dialect: Dialect; health: DatabaseHealth } {
+  const health = new DatabaseHealth(probeOnce(dsn, 2_000));
+  const pool = guardedPool(openPool(dsn, settings), settings.queryTimeoutMs, health);
+  return { dialect: new MysqlDialect({ pool }), health };
 }

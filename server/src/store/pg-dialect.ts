@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { PostgresDialect, type Dialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type Pg from 'pg';
 import type { PoolSettings } from '../config.ts';
+import { DatabaseHealth } from './database-health.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
 // The driver loads only when used: a SQLite gateway never needs it.
@@ -51,18 +52,24 @@ function openPool(dsn: string, settings: PoolSettings): Pg.Pool {
  * (lost, or timed out while its answer is still owed) is destroyed on release instead of handed out
  * again in an unknown state.
  */
-function discardingBrokenConnections(pool: Pg.Pool): PostgresPool {
+function discardingBrokenConnections(pool: Pg.Pool, health: DatabaseHealth): PostgresPool {
   return {
     options: pool.options,
     end: () => pool.end(),
     async connect(): Promise<PostgresPoolClient> {
-      const client = await pool.connect();
+      health.check();
+      const client = await pool.connect().catch((error: unknown) => {
+        health.report(error);
+        throw error;
+      });
       let broken = false;
       const query = async (sql: string, parameters: readonly unknown[]) => {
         try {
+          health.check();
           return await client.query(sql, parameters as unknown[]);
         } catch (error) {
           if (isDatabaseUnavailable(error)) broken = true;
+          health.report(error);
           throw error;
         }
       };
@@ -74,6 +81,31 @@ function discardingBrokenConnections(pool: Pg.Pool): PostgresPool {
   };
 }
 
-export function postgresDialect(dsn: string, settings: PoolSettings): Dialect {
-  return new PostgresDialect({ pool: discardingBrokenConnections(openPool(dsn, settings)) });
+/** A trivial query on a connection of its own (the pool's may all be stuck on a silent database). */
+function probeOnce(dsn: string, timeoutMs: number): () => Promise<unknown> {
+  return async () => {
+    const client = new (loadPg().Client)({
+      connectionString: dsn,
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs,
+    });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      return await client.query('select 1');
+    } finally {
+      void client.end().catch(() => {});
+    }
+  };
+}
+
+export function postgresDialect(
+  dsn: string,
+  settings: PoolSettings,
+): { dialect: Dialect; health: DatabaseHealth } {
+  const health = new DatabaseHealth(probeOnce(dsn, 2_000));
+  return {
+    dialect: new PostgresDialect({ pool: discardingBrokenConnections(openPool(dsn, settings), health) }),
+    health,
+  };
 }

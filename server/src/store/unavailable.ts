@@ -28,6 +28,8 @@ const UNAVAILABLE_CODES = new Set([
   'ER_SERVER_SHUTDOWN',
   'ER_QUERY_TIMEOUT',
   'ER_STATEMENT_TIMEOUT',
+  // Ours: refused at once while the database is known to be away (database-health.ts).
+  'DATABASE_AWAY',
 ]);
 
 /**

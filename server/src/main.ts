@@ -19,6 +19,12 @@ function readConfig(): Config {
   }
 }
 
+/**
+ * A worker's exit code for a start that no restart can mend (its port is taken, or not allowed):
+ * the primary then stops the node with the worker's message instead of re-forking it forever.
+ */
+const CANNOT_LISTEN_EXIT = 78;
+
 /** How the primary tells its workers the node id they share. */
 const NODE_ID_ENV = 'RELAYGATE_NODE_ID';
 
@@ -51,7 +57,15 @@ async function runServer(config: Config): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+    console.error(`relaygate: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    await server.close().catch(() => undefined);
+    process.exit(CANNOT_LISTEN_EXIT);
+  }
 }
 
 /** Sends to a worker that may have died a moment ago: its IPC channel is then closed, and that is fine. */
@@ -119,6 +133,11 @@ async function runPrimary(config: Config): Promise<void> {
     startedAt.delete(worker.id);
     slotOf.delete(worker.id);
     if (closing) return;
+    if (code === CANNOT_LISTEN_EXIT) {
+      console.error(`relaygate: a worker cannot listen on port ${config.port}; stopping the node`);
+      shutdown(1);
+      return;
+    }
     const delay = backoff.delayAfter(lived);
     console.error(
       `relaygate: worker ${worker.process.pid} exited (${signal ?? code}) after ${lived} ms, starting another in ${delay} ms`,
@@ -142,15 +161,15 @@ async function runPrimary(config: Config): Promise<void> {
   };
   cluster.on('listening', announce);
 
-  const shutdown = () => {
+  const shutdown = (exitCode = 0) => {
     if (closing) return;
     closing = true;
     for (const timer of pendingRestarts) clearTimeout(timer);
     const workers = liveWorkers();
     let left = workers.length;
-    if (left === 0) process.exit(0);
+    if (left === 0) process.exit(exitCode);
     for (const worker of workers) {
-      worker.once('exit', () => --left === 0 && process.exit(0));
+      worker.once('exit', () => --left === 0 && process.exit(exitCode));
       try {
         worker.process.kill('SIGTERM');
       } catch {
@@ -158,8 +177,8 @@ async function runPrimary(config: Config): Promise<void> {
       }
     }
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => shutdown());
+  process.on('SIGTERM', () => shutdown());
 }
 
 const tooOld = nodeVersionProblem();

@@ -20,6 +20,7 @@ const TABLES = [
   'midjourneys',
   'tasks',
   'quota_data',
+  'node_leases',
   'top_ups',
   'setups',
   'sessions',
@@ -46,6 +47,7 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
       '005-channel-address-trust',
       '006-mail-reset-tokens',
       '007-limits',
+      '008-node-leases',
     ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);

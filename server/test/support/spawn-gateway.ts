@@ -43,16 +43,35 @@ function childPids(pid: number): number[] {
   }
 }
 
+/** The port found free was taken meanwhile (by another test's process, or an outgoing connection). */
+class PortTaken extends Error {}
+
 /**
  * Runs the gateway as a child process, as `npm start` does, and waits until it answers: from the
  * sources by default, or `entry` (the bundle, for the browser tests that follow `npm run build`).
+ * A port is free when it is picked but may be taken before the gateway listens on it (test files
+ * run side by side, and outgoing connections take ports from the same range): then another is tried.
  */
 export async function spawnGateway(
   db: TestDatabase,
   env: Record<string, string>,
   entry = SOURCES,
 ): Promise<SpawnedGateway> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOn(await freePort(), db, env, entry);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function spawnOn(
+  port: number,
+  db: TestDatabase,
+  env: Record<string, string>,
+  entry: string,
+): Promise<SpawnedGateway> {
   // Its own journal unless the test restarts a gateway in the place of one it killed. A journal
   // of its own is removed when it stops cleanly; a killed one's is left to the gateway started in
   // its place.
@@ -93,8 +112,13 @@ export async function spawnGateway(
   // Served once it answers and, when it is a cluster primary, once every worker listens (one worker
   // answers while another may still be recovering its slot, which a database cut would then fail).
   const serving = async () => {
-    if (child.exitCode !== null)
+    if (child.exitCode !== null) {
+      if (/EADDRINUSE/.test(output)) {
+        if (ownsJournal) rmSync(journalDir, { recursive: true, force: true });
+        throw new PortTaken(`port ${port} was taken before the gateway listened`);
+      }
       throw new Error(`gateway exited with ${child.exitCode} before answering:\n${output.slice(-2000)}`);
+    }
     try {
       if (!(await fetch(`${url}/api/status`)).ok) return false;
     } catch {

@@ -1,3 +1,4 @@
+import type { Response } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import type { LogView, Page as Paged } from '@relaygate/contract';
 import OpenAI from 'openai';
@@ -29,6 +30,18 @@ test('root sets up a channel and a token, calls the gateway and finds the call i
   const errors = collectPageErrors(page);
 
   await test.step('sign in with the default password and change it', async () => {
+    // The screen behind the dialog asks for nothing the server would refuse (each would show an error).
+    const refusedWhileHeld: string[] = [];
+    const noteRefusal = async (response: Response) => {
+      if (!response.url().includes('/api/')) return;
+      const body = (await response.json().catch(() => null)) as {
+        success?: boolean;
+        message?: string;
+      } | null;
+      if (body?.success === false && /still the default|仍是默认密码/.test(body.message ?? ''))
+        refusedWhileHeld.push(new URL(response.url()).pathname);
+    };
+    page.on('response', noteRefusal);
     // The default password holds the user in a dialog that cannot be closed until it is changed.
     await signIn(page, ROOT_USERNAME, DEFAULT_ROOT_PASSWORD, false);
     const dialog = page.locator('form#password');
@@ -43,6 +56,8 @@ test('root sets up a channel and a token, calls the gateway and finds the call i
     await dialog.locator('button[type="submit"]').click();
     await expect(dialog).toBeHidden();
     await expectSignedIn(page);
+    page.off('response', noteRefusal);
+    expect(refusedWhileHeld).toEqual([]);
   });
 
   await test.step('the old password no longer works', async () => {

@@ -1,19 +1,16 @@
-import type { UserView } from '@relaygate/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
 import { PasswordFields } from '../components/PasswordFields.tsx';
 import { useApiMutation } from '../components/use-api-mutation.ts';
 import { DEFAULT_ROOT_PASSWORD } from './default-password.ts';
-import { isRoot, useSessionUser } from './session-store.ts';
+import { useDefaultPassword } from './use-default-password.ts';
 
 interface PasswordForm {
   password: string;
   password2: string;
 }
-
-const SELF_CHECK_KEY = ['session', 'must-change-password'] as const;
 
 /**
  * While the server says this root session still has the default password (GET /api/user/self,
@@ -23,14 +20,7 @@ const SELF_CHECK_KEY = ['session', 'must-change-password'] as const;
 export function DefaultPasswordGate() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const user = useSessionUser();
-  const root = isRoot(user);
-  const self = useQuery({
-    queryKey: [...SELF_CHECK_KEY, user?.id],
-    queryFn: () => api.get<UserView>('/api/user/self'),
-    enabled: root,
-    staleTime: Infinity,
-  });
+  const { mustChange } = useDefaultPassword();
   const change = useApiMutation(
     (values: PasswordForm) =>
       api.put<unknown>('/api/user/self', {
@@ -46,7 +36,7 @@ export function DefaultPasswordGate() {
 
   return (
     <Modal
-      open={root && self.data?.must_change_password === true}
+      open={mustChange}
       title={t('defaultPassword.title')}
       closable={false}
       mask={{ closable: false }}

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useIsMobile } from '../components/use-is-mobile.ts';
 import { StorageKey, readText, writeText } from '../lib/storage.ts';
 import { DefaultPasswordGate } from '../session/DefaultPasswordGate.tsx';
+import { useDefaultPassword } from '../session/use-default-password.ts';
 import { useSessionUser } from '../session/session-store.ts';
 import { useStatus } from '../status/status.ts';
 import { Footer } from './Footer.tsx';
@@ -28,6 +29,8 @@ export function AppLayout() {
     storedCollapse === null ? !!status?.default_collapse_sidebar : storedCollapse === 'true',
   );
   usePageTitle();
+  // Behind the default-password dialog the screen is not drawn: its queries would all be refused.
+  const { held } = useDefaultPassword();
   // The console menu is for signed-in users; the sign-in pages, home and chat pages use the full width.
   const signedIn = useSessionUser() !== null;
   const showSider = !isMobile && signedIn && !sidebarHiddenOn(pathname);
@@ -82,7 +85,7 @@ export function AppLayout() {
                 : { padding: isMobile ? 8 : 24, minWidth: 0 }
             }
           >
-            <Outlet />
+            {!held && <Outlet />}
           </Layout.Content>
           {!framed && <Footer />}
         </Layout>

@@ -61,10 +61,18 @@ test('users: an admin adds a user, finds it, disables, enables and promotes it, 
     await page.getByRole('button', { name: 'Add user' }).click();
     const form = page.locator('form#addUser');
     await expect(form).toBeVisible();
+    // Every button the drawer shows says what it does: no empty one (a hidden submit that showed).
+    const nameless = await page
+      .locator('.ant-drawer button:visible')
+      .evaluateAll(
+        (buttons) => buttons.filter((b) => !b.textContent?.trim() && !b.getAttribute('aria-label')).length,
+      );
+    expect(nameless).toBe(0);
     await page.locator('#addUser_username').fill(username);
+    // Enter in a field submits, as the drawer's Submit does.
     await page.locator('#addUser_display_name').fill(`Display ${username}`);
     await page.locator('#addUser_password').fill('e2e-user-password');
-    await page.locator('.ant-drawer').getByRole('button', { name: 'Submit' }).click();
+    await page.locator('#addUser_password').press('Enter');
     await expect(form).toBeHidden();
   });
 

@@ -10,13 +10,17 @@ async function writeClipboard(text: string): Promise<boolean> {
   }
 }
 
-/** Copies text and says so; when the browser refuses, opens a dialog to copy it by hand (spec §8). */
+/**
+ * Copies text and says so, without repeating it: what is copied is often a secret (a key, a code)
+ * that a toast would show to whoever looks at the screen. When the browser refuses, opens a dialog
+ * to copy it by hand (spec §8).
+ */
 export function useCopy(): (text: string) => Promise<boolean> {
   const { message, modal } = App.useApp();
   const { t } = useTranslation();
   return async (text: string) => {
     if (await writeClipboard(text)) {
-      message.success(t('common.copied', { text: text.length > 60 ? `${text.slice(0, 60)}…` : text }));
+      message.success(t('common.copied'));
       return true;
     }
     modal.info({

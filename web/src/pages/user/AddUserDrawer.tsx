@@ -1,4 +1,5 @@
-import { Button, Form } from 'antd';
+import { Form } from 'antd';
+import { HiddenSubmit } from '../../components/HiddenSubmit.tsx';
 import { useTranslation } from 'react-i18next';
 import { SideDrawer } from '../../components/DrawerActions.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
@@ -27,7 +28,7 @@ export function AddUserDrawer({ open, onClose }: { open: boolean; onClose: () =>
     >
       <Form form={form} name="addUser" layout="vertical" onFinish={submit} preserve={false}>
         <UserIdentityFields creating />
-        <Button type="primary" htmlType="submit" hidden />
+        <HiddenSubmit />
       </Form>
     </SideDrawer>
   );

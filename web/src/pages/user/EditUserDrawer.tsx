@@ -1,5 +1,6 @@
 import type { UserView } from '@relaygate/contract';
-import { Button, Divider, Form, InputNumber, Spin } from 'antd';
+import { Divider, Form, InputNumber, Spin } from 'antd';
+import { HiddenSubmit } from '../../components/HiddenSubmit.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,7 +107,7 @@ function EditUserForm({
       {BOUNDS.map((field) => (
         <BoundAccountField key={field} form={form} userId={user.id} field={field} />
       ))}
-      <Button htmlType="submit" hidden />
+      <HiddenSubmit />
     </Form>
   );
 }

@@ -149,6 +149,17 @@ test('personal: regenerating the access token is confirmed first', async ({ page
   await generate.click();
   await confirm.getByRole('button', { name: 'Generate' }).click();
   await expect(page.locator('#accessToken')).toHaveValue(/^\S{16,}$/);
+  // A user may delete their own account; root, whom the server never deletes, is not offered it.
+  await expect(page.getByRole('button', { name: 'Delete my account' })).toBeVisible();
+});
+
+test('personal: root is not offered to delete its account', async ({ page }) => {
+  await signInAsRoot(page);
+  await page.goto('/personal');
+  await expect(
+    page.getByRole('button', { name: /Generate a system access token|生成系统访问令牌/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /Delete my account|删除个人账户/ })).toHaveCount(0);
 });
 
 /** The changed screens in both languages and themes (English light, Chinese dark), kept as artifacts to look at. */

@@ -1,3 +1,4 @@
+import { isRootRole } from '@relaygate/contract';
 import { Col, Row, Spin } from 'antd';
 import { LoadError } from '../../components/LoadError.tsx';
 import { AccessTokenCard } from './AccessTokenCard.tsx';
@@ -41,9 +42,12 @@ export function PersonalPage() {
           <Col span={24}>
             <ChangePasswordCard />
           </Col>
-          <Col span={24}>
-            <DeleteAccountCard username={user.username} />
-          </Col>
+          {/* The server never deletes root (the site would have no owner): not offered. */}
+          {!isRootRole(user.role) && (
+            <Col span={24}>
+              <DeleteAccountCard username={user.username} />
+            </Col>
+          )}
         </Row>
       </Col>
     </Row>

@@ -21,6 +21,7 @@ import { unknownRelayPathBody } from './relay/unknown-path.ts';
 import { registerConsoleFiles } from './console-files.ts';
 import { serverTimeouts } from './server-timeouts.ts';
 import { registerJsonBodyParser, urlHasNul } from './http/json-body.ts';
+import { closeSoonIfUnread } from './http/unread-body.ts';
 import { isDatabaseUnavailable } from './store/unavailable.ts';
 import { requestLanguage } from './i18n/language.ts';
 import { LocalizedError, msg, render, type Text } from './i18n/text.ts';
@@ -44,9 +45,6 @@ function clientErrorMessage(error: FastifyError): Text {
   if (error instanceof SyntaxError) return CLIENT_ERROR_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY!;
   return msg('verbatim', { text: error.message });
 }
-
-/** How long the rest of a body answered before it was read may still arrive before its connection closes. */
-const REFUSED_BODY_LINGER_MS = 2_000;
 
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
@@ -93,20 +91,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     }
   });
   registerJsonBodyParser(app);
-  // A request answered before its body was read (a refusal: a bad key, a limit, too large) keeps its
-  // connection only a moment: Node goes on reading the rest of the body to reuse the connection,
-  // which a client that sends it slowly would stretch to the body timeout. Closing at once instead
-  // would reset a client still sending, before it read the answer; so it lingers, then goes.
-  app.addHook('onResponse', async (request) => {
-    if (request.raw.complete) return;
-    const socket = request.raw.socket;
-    setTimeout(() => {
-      if (!request.raw.complete) socket.destroy();
-    }, REFUSED_BODY_LINGER_MS).unref();
-  });
-
   // Console answers are in the language the request asks for (Accept-Language), English by default.
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    closeSoonIfUnread(request);
     const refuse = (status: number, text: Text) =>
       reply.code(status).send({ success: false, message: render(text, requestLanguage(request)) });
     if (error instanceof LocalizedError) return refuse(error.statusCode, error.text);
@@ -123,6 +110,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const consoleFiles = await registerConsoleFiles(app, config.webDistDir);
 
   app.setNotFoundHandler((request, reply) => {
+    closeSoonIfUnread(request);
     if (consoleFiles.serveApp(request, reply)) return reply;
     const text = msg('http.notFound', { method: request.method, path: request.url.split('?')[0]! });
     const relayBody = unknownRelayPathBody(request, render(text, 'en'));

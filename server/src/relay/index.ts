@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { closeSoonIfUnread } from '../http/unread-body.ts';
 import { cachedAllowList } from '../net/allow-list.ts';
 import { authenticateCaller, extractKey } from './caller.ts';
 import { clientErrorBody } from './client-errors.ts';
@@ -45,6 +46,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.setErrorHandler((error: FastifyError | RelayError, request, reply) => {
+    closeSoonIfUnread(request);
     const config = request.routeOptions.config as { format?: WireFormat; modelList?: boolean };
     const format = config.modelList ? sharedPathFormat(request) : (config.format ?? 'openai');
     if (error instanceof RelayError) {

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { join } from 'node:path';
-import { MODEL, NEW_ROOT_PASSWORD, ROOT_USERNAME, screenshotDir, upstreamUrl } from './support/constants.ts';
+import {
+  MODEL,
+  NEW_ROOT_PASSWORD,
+  ROOT_USERNAME,
+  gatewayUrl,
+  screenshotDir,
+  upstreamUrl,
+} from './support/constants.ts';
 import { apiCall, uniqueSuffix, useEnglish } from './support/console-api.ts';
 import { collectPageErrors, signIn } from './support/session.ts';
 import { expect, test } from './support/test.ts';
@@ -210,5 +217,36 @@ test('the changed screens, in Chinese and English, light and dark', async ({ pag
     await page.getByRole('button', { name: /Generate a system access token|生成系统访问令牌/ }).click();
     await expect(page.locator('.ant-popconfirm')).toBeVisible();
     await page.screenshot({ path: join(screenshotDir(), `finish-access-token-${language}-${theme}.png`) });
+  }
+});
+
+test('wallet: a user is told what they can do instead, root what is missing and where to set it', async ({
+  page,
+  browser,
+}) => {
+  await useEnglish(page);
+  const username = `w${suffix}`;
+  const password = 'e2e-wallet-notice';
+  const registered = await page.request.post('/api/user/register', { data: { username, password } });
+  expect(((await registered.json()) as { success: boolean }).success).toBe(true);
+  await signIn(page, username, password);
+  await page.goto('/topup');
+  const notice = page.getByTestId('topup-no-link');
+  await expect(notice).toContainText('you can top up with a redemption code');
+  await expect(notice.getByRole('link')).toHaveCount(0);
+  await expect(page.getByText(/admin/i)).toHaveCount(0);
+
+  const context = await browser.newContext({ baseURL: gatewayUrl() });
+  try {
+    const rootPage = await context.newPage();
+    await useEnglish(rootPage);
+    await signInAsRoot(rootPage);
+    await rootPage.goto('/topup');
+    const rootNotice = rootPage.getByTestId('topup-no-link');
+    await expect(rootNotice).toContainText('No top-up link is set');
+    await rootNotice.getByRole('link', { name: 'Open the settings' }).click();
+    await expect(rootPage).toHaveURL(/\/setting\?tab=operation$/);
+  } finally {
+    await context.close();
   }
 });

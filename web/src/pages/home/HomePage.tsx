@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSessionUser } from '../../session/session-store.ts';
+import { isRoot, useSessionUser } from '../../session/session-store.ts';
 import { DEFAULT_SYSTEM_NAME, useStatus } from '../../status/status.ts';
 import { contentKind } from './content-kind.ts';
 import { NoticeModal } from './NoticeModal.tsx';
@@ -21,7 +21,12 @@ function WelcomeCard() {
           {t('home.welcomeTitle', { name })}
         </Typography.Title>
         <Typography.Paragraph>{t('home.welcomeDescription')}</Typography.Paragraph>
-        <Typography.Paragraph type="secondary">{t('home.welcomeHint')}</Typography.Paragraph>
+        {/* Said to the one who can change it (root, who has the settings), with the way there. */}
+        {isRoot(user) && (
+          <Typography.Paragraph type="secondary" data-testid="home-welcome-hint">
+            {t('home.welcomeHint')} <Link to="/setting?tab=other">{t('home.openSettings')}</Link>
+          </Typography.Paragraph>
+        )}
         <Flex gap={8} wrap>
           <Link to="/token">
             <Button type="primary">{t('home.openConsole')}</Button>

@@ -7,7 +7,8 @@ export const locale: Locale = {
       welcomeTitle: '欢迎使用 {{name}}',
       welcomeDescription:
         '这是一个 AI 模型网关：通过一个兼容 OpenAI 的接口统一接入多家上游模型服务商，按额度计费，并提供令牌、分组与用量日志管理。',
-      welcomeHint: '管理员可以在「系统设置 → 其他设置」中自定义首页内容。',
+      welcomeHint: '这是默认首页：可在「系统设置 → 其他设置」中换成你自己的内容。',
+      openSettings: '设置首页内容',
       openConsole: '进入控制台',
       notice: '系统公告',
       noticeDismiss: '不再显示此公告',
@@ -20,7 +21,8 @@ export const locale: Locale = {
       welcomeTitle: 'Welcome to {{name}}',
       welcomeDescription:
         'An AI model gateway: one OpenAI-compatible API in front of many upstream model providers, with quota-based billing, API tokens, groups and usage logs.',
-      welcomeHint: 'Admins can set custom home page content in System settings → Other.',
+      welcomeHint: 'This is the default home page: put your own content in Settings → Other.',
+      openSettings: 'Set the home page',
       openConsole: 'Open the console',
       notice: 'Announcement',
       noticeDismiss: 'Do not show this again',

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, InputNumber, Radio, Space, Statistic, Typography } from 'antd';
+import { Button, Card, InputNumber, Radio, Space, Statistic, Typography } from 'antd';
+import { UnavailableNotice } from './UnavailableNotice.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../components/feedback.ts';
@@ -60,7 +61,15 @@ export function OnlineTopUpCard({ info }: { info: TopUpInfo }) {
     else pay.mutate(undefined);
   };
 
-  if (info.pay_methods.length === 0) return <Alert type="info" showIcon title={t('topup.online.disabled')} />;
+  if (info.pay_methods.length === 0)
+    return (
+      <UnavailableNotice
+        userText={t('topup.online.disabled')}
+        rootText={t('topup.online.disabledRoot')}
+        settingsPath="/setting?tab=system"
+        testId="topup-online-off"
+      />
+    );
 
   return (
     <Card title={t('topup.online.title')}>

@@ -1,11 +1,12 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Row, Space, Statistic } from 'antd';
+import { Button, Card, Col, Row, Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { OnlineTopUpCard } from './OnlineTopUpCard.tsx';
 import { OrdersCard } from './OrdersCard.tsx';
 import { RedeemCard } from './RedeemCard.tsx';
+import { UnavailableNotice } from './UnavailableNotice.tsx';
 import { SELF_QUERY_KEY, WALLET_QUERY_KEY, fetchSelf, fetchTopUpInfo } from './topup-api.ts';
 
 /** /topup, "my wallet": balance, redeeming a code, online top-up, the operator's link, my orders. */
@@ -43,7 +44,12 @@ export function TopUpPage() {
           {t('topup.link')}
         </Button>
       ) : (
-        <Alert type="info" showIcon title={t('topup.noLink')} />
+        <UnavailableNotice
+          userText={t('topup.noLink')}
+          rootText={t('topup.noLinkRoot')}
+          settingsPath="/setting?tab=operation"
+          testId="topup-no-link"
+        />
       )}
       {info.data && <OnlineTopUpCard info={info.data} />}
       <OrdersCard />

@@ -7,7 +7,9 @@ export const locale: Locale = {
       balance: '当前余额',
       used: '历史消耗',
       link: '前往充值页面',
-      noLink: '超级管理员未设置充值链接！',
+      noLink: '本站未提供充值链接，可使用兑换码充值。',
+      noLinkRoot: '尚未设置充值链接，用户只能使用兑换码或在线充值。',
+      openSettings: '前往设置',
       redeem: {
         title: '兑换码充值',
         placeholder: '请输入兑换码',
@@ -23,7 +25,8 @@ export const locale: Locale = {
         payable: '实付金额',
         payableError: '错误：无法计算金额',
         pay: '去支付',
-        disabled: '管理员未开启在线充值！',
+        disabled: '本站暂未开放在线充值。',
+        disabledRoot: '在线充值未开启：在「系统设置 → 系统设置」中配置支付方式后开启。',
       },
       method: { zfb: '支付宝', wx: '微信支付', stripe: 'Stripe', other: '其他' },
       orders: {
@@ -55,7 +58,9 @@ export const locale: Locale = {
       balance: 'Balance',
       used: 'Used so far',
       link: 'Go to the top-up page',
-      noLink: 'The super admin has not set a top-up link',
+      noLink: 'This site offers no top-up link; you can top up with a redemption code.',
+      noLinkRoot: 'No top-up link is set: users can only redeem codes or pay online.',
+      openSettings: 'Open the settings',
       redeem: {
         title: 'Redeem a code',
         placeholder: 'Enter a redemption code',
@@ -71,7 +76,8 @@ export const locale: Locale = {
         payable: 'To pay',
         payableError: 'Error: the price could not be computed',
         pay: 'Pay',
-        disabled: 'The admin has not enabled online top-up',
+        disabled: 'Online top-up is not available on this site.',
+        disabledRoot: 'Online top-up is off: set up a payment method in Settings → System to turn it on.',
       },
       method: { zfb: 'Alipay', wx: 'WeChat Pay', stripe: 'Stripe', other: 'Other' },
       orders: {

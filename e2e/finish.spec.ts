@@ -9,6 +9,7 @@ import {
   upstreamUrl,
 } from './support/constants.ts';
 import { apiCall, uniqueSuffix, useEnglish } from './support/console-api.ts';
+import { registerUser } from './support/root.ts';
 import { collectPageErrors, signIn } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -140,8 +141,7 @@ test('personal: regenerating the access token is confirmed first', async ({ page
   await useEnglish(page);
   const username = `at${suffix}`;
   const password = 'e2e-access-token';
-  const registered = await page.request.post('/api/user/register', { data: { username, password } });
-  expect(((await registered.json()) as { success: boolean }).success).toBe(true);
+  await registerUser(page, username, password);
   await signIn(page, username, password);
   await page.goto('/personal');
 
@@ -227,8 +227,7 @@ test('wallet: a user is told what they can do instead, root what is missing and 
   await useEnglish(page);
   const username = `w${suffix}`;
   const password = 'e2e-wallet-notice';
-  const registered = await page.request.post('/api/user/register', { data: { username, password } });
-  expect(((await registered.json()) as { success: boolean }).success).toBe(true);
+  await registerUser(page, username, password);
   await signIn(page, username, password);
   await page.goto('/topup');
   const notice = page.getByTestId('topup-no-link');

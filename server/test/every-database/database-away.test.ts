@@ -7,8 +7,6 @@ import { createTestDatabase, testDbKind, type TestDatabase } from '../support/te
 import { databaseUnavailable } from '../support/test-server.ts';
 import { waitFor } from '../support/wait.ts';
 
-const DEFAULT_PORTS = { postgres: 5432, mysql: 3306 } as const;
-
 /** What a query came to: answered, or the code of the error it was refused with. */
 async function outcome(store: Store): Promise<string> {
   try {
@@ -39,11 +37,7 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')('a database 
 
   it('refuses queries at once while it is away, and serves again when it answers', async () => {
     db = await createTestDatabase();
-    const target = new URL(db.sqlDsn);
-    proxy = await TcpProxy.start(
-      target.hostname,
-      Number(target.port) || DEFAULT_PORTS[db.kind as 'postgres'],
-    );
+    proxy = await TcpProxy.before(db.sqlDsn);
     store = openStore({
       sqlDsn: proxy.rewrite(db.sqlDsn),
       sqlitePath: '',

@@ -13,7 +13,6 @@ import { databaseUnavailable } from '../support/test-server.ts';
 const ACCESS_TOKEN = 'outagetesttoken0123456789abcdefg';
 /** Far longer than any timeout the gateway is given here: a call not answered by then hangs. */
 const ANSWER_DEADLINE_MS = 45_000;
-const DEFAULT_PORTS = { postgres: 5432, mysql: 3306 } as const;
 
 /** A status, or 0 when no answer came before the deadline. */
 async function within(answer: Promise<number>): Promise<number> {
@@ -46,11 +45,7 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')('database ou
   beforeAll(async () => {
     mock = await new MockUpstream().start();
     db = await createTestDatabase();
-    const target = new URL(db.sqlDsn);
-    proxy = await TcpProxy.start(
-      target.hostname,
-      Number(target.port) || DEFAULT_PORTS[db.kind as 'postgres'],
-    );
+    proxy = await TcpProxy.before(db.sqlDsn);
     gateway = await spawnGateway(
       { ...db, sqlDsn: proxy.rewrite(db.sqlDsn) },
       {

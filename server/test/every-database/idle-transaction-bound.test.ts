@@ -6,8 +6,6 @@ import { TcpProxy } from '../support/tcp-proxy.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../support/test-database.ts';
 import { databaseUnavailable } from '../support/test-server.ts';
 
-const DEFAULT_PORTS = { postgres: 5432, mysql: 3306 } as const;
-
 const pool = (idleTransactionTimeoutMs: number): PoolSettings => ({
   maxOpen: 2,
   maxIdle: 2,
@@ -44,11 +42,7 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')(
 
     it('loses its locks after the idle-transaction timeout; its change is rolled back', async () => {
       db = await createTestDatabase();
-      const target = new URL(db.sqlDsn);
-      proxy = await TcpProxy.start(
-        target.hostname,
-        Number(target.port) || DEFAULT_PORTS[db.kind as 'postgres'],
-      );
+      proxy = await TcpProxy.before(db.sqlDsn);
       const survivor = openStore({ sqlDsn: db.sqlDsn, sqlitePath: '', pool: pool(1_000) });
       const doomed = openStore({ sqlDsn: proxy.rewrite(db.sqlDsn), sqlitePath: '', pool: pool(1_000) });
       stores.push(survivor, doomed);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { MockUpstream } from '../support/mock-upstream.ts';
+import { walletOf } from '../support/money.ts';
 import { chatCall, CHAT_ANSWER, rootWithMockChannel } from '../support/spawned-relay.ts';
 import { spawnGateway, type SpawnedGateway } from '../support/spawn-gateway.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -43,11 +44,7 @@ describe.skipIf(databaseUnavailable())('reservation leases in a running gateway'
     await mock?.stop();
   });
 
-  const wallet = async () =>
-    Number(
-      (await store.db.selectFrom('users').select('quota').where('id', '=', ROOT_ID).executeTakeFirstOrThrow())
-        .quota,
-    );
+  const wallet = () => walletOf(store.db, ROOT_ID);
   /** What a process that died for good leaves: a reservation under its id, its quota taken. */
   const leaveBehind = async (id: string, nodeId = 'gone-for-good/0') => {
     await store.db

@@ -6,6 +6,7 @@ import { openStore, type Store } from '../../src/store/db.ts';
 import { ConsoleClient } from '../support/console-client.ts';
 import { newJournalDir } from '../support/journal-dir.ts';
 import { MockUpstream } from '../support/mock-upstream.ts';
+import { walletOf } from '../support/money.ts';
 import { chatCall, rootWithMockChannel } from '../support/spawned-relay.ts';
 import { spawnGateway, type SpawnedGateway } from '../support/spawn-gateway.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../support/test-database.ts';
@@ -40,16 +41,7 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')(
         // Each failed attempt is logged with its stack; the test reads the outcome, not the log.
         LOG_LEVEL: 'fatal',
       });
-    const walletOfRoot = async () =>
-      Number(
-        (
-          await store.db
-            .selectFrom('users')
-            .select('quota')
-            .where('id', '=', ROOT_ID)
-            .executeTakeFirstOrThrow()
-        ).quota,
-      );
+    const walletOfRoot = () => walletOf(store.db, ROOT_ID);
     const loggedQuota = async () =>
       Number(
         (

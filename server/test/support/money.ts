@@ -7,6 +7,12 @@ import { pause } from './wait.ts';
  * the wallet (users.quota) and the token (tokens.remain_quota) hold, and the quota and number of
  * their consumption log rows (logs.type = 2). Shared by the money-* tests.
  */
+/** A user's wallet (users.quota), read straight from the database. */
+export async function walletOf(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('users').select('quota').where('id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.quota);
+}
+
 export interface Account {
   userId: number;
   tokenId: number;

@@ -47,6 +47,13 @@ export class TcpProxy {
     return proxy;
   }
 
+  /** Forwards to the database server of `dsn` (PostgreSQL's or MySQL's default port when it names none). */
+  static async before(dsn: string): Promise<TcpProxy> {
+    const target = new URL(dsn);
+    const defaultPort = target.protocol.startsWith('postgres') ? 5432 : 3306;
+    return TcpProxy.start(target.hostname, Number(target.port) || defaultPort);
+  }
+
   /** The same URL (a DSN), with its host and port replaced by the proxy's. */
   rewrite(url: string): string {
     const parsed = new URL(url);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Store } from '../store/db.ts';
 import { settleBatch, type BatchResult, type Settlement } from '../store/settle-batch.ts';
 import type { SettlementJournal } from './settlement-journal.ts';
+import type { SettlementWriteAhead } from './settlement-write-ahead.ts';
 
 export interface BatcherOptions {
   /** Longest a settlement waits before its batch is written. */
@@ -12,6 +13,8 @@ export interface BatcherOptions {
   maxQueued?: number;
   /** First and longest pause between tries of the journal while the database refuses it. */
   retryMs?: { first: number; max: number };
+  /** Where each settlement is written as it is added, until the database or the journal holds it. */
+  writeAhead?: SettlementWriteAhead;
 }
 
 export interface BatcherEvents {
@@ -42,13 +45,16 @@ export class SettlementBatcher {
   private closed = false;
   private readonly store: Store;
   private readonly journal: SettlementJournal;
-  private readonly options: Required<BatcherOptions>;
+  private readonly options: Required<Omit<BatcherOptions, 'writeAhead'>>;
+  private readonly writeAhead: SettlementWriteAhead | undefined;
   private readonly events: BatcherEvents;
 
   constructor(store: Store, journal: SettlementJournal, options: BatcherOptions, events: BatcherEvents = {}) {
     this.store = store;
     this.journal = journal;
-    this.options = { maxQueued: 20_000, retryMs: { first: 100, max: 5_000 }, ...options };
+    const { writeAhead, ...rest } = options;
+    this.options = { maxQueued: 20_000, retryMs: { first: 100, max: 5_000 }, ...rest };
+    this.writeAhead = writeAhead;
     this.retryDelay = this.options.retryMs.first;
     this.events = events;
   }
@@ -59,10 +65,11 @@ export class SettlementBatcher {
   }
 
   add(settlement: Settlement): void {
+    this.writeAhead?.record(settlement);
     this.queue.push(settlement);
     if (this.queue.length > this.options.maxQueued) {
       // The database is slower than the calls: keep memory bounded, the journal holds the rest.
-      this.journal.append(this.queue.splice(0));
+      this.keepInJournal(this.queue.splice(0));
       this.scheduleRetry();
     } else if (this.queue.length >= this.options.maxBatch) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.options.intervalMs);
@@ -85,10 +92,19 @@ export class SettlementBatcher {
     this.closed = true;
     clearTimeout(this.retryTimer);
     await this.flush();
+    this.writeAhead?.close();
   }
 
   private afterCommit(batch: Settlement[]): (result: BatchResult) => void {
-    return (result) => this.events.onSettled?.(result, batch);
+    return (result) => {
+      this.writeAhead?.finished(batch);
+      this.events.onSettled?.(result, batch);
+    };
+  }
+
+  private keepInJournal(settlements: Settlement[]): void {
+    this.journal.append(settlements);
+    this.writeAhead?.finished(settlements);
   }
 
   private serially(work: () => Promise<void>): Promise<void> {
@@ -105,7 +121,7 @@ export class SettlementBatcher {
       } catch (error) {
         // Whatever waits behind this batch would fail the same way: keep all of it.
         const kept = [...batch, ...this.queue.splice(0)];
-        this.journal.append(kept);
+        this.keepInJournal(kept);
         this.events.onDeferred?.(error, kept.length);
         this.scheduleRetry();
         return;

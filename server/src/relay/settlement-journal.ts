@@ -32,18 +32,7 @@ export class SettlementJournal {
 
   read(): Settlement[] {
     this.appendedSinceRead = [];
-    if (!existsSync(this.path)) return [];
-    return readFileSync(this.path, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .flatMap((line) => {
-        try {
-          return [JSON.parse(line) as Settlement];
-        } catch {
-          // A line cut short by a crash mid-write: its settlement was never acknowledged as kept.
-          return [];
-        }
-      });
+    return readSettlementLines(this.path);
   }
 
   /**
@@ -60,4 +49,20 @@ export class SettlementJournal {
     }
     this.count = remaining.length;
   }
+}
+
+/** The settlements of a file of JSON lines (none when it does not exist). */
+export function readSettlementLines(path: string): Settlement[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Settlement];
+      } catch {
+        // A line cut short by a crash mid-write: its settlement was never acknowledged as kept.
+        return [];
+      }
+    });
 }

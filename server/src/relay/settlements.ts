@@ -5,6 +5,7 @@ import { nowSeconds } from '../store/users.ts';
 import { claimNodeIdentity } from './node-identity.ts';
 import { SettlementBatcher } from './settlement-batcher.ts';
 import { SettlementJournal } from './settlement-journal.ts';
+import { SettlementWriteAhead } from './settlement-write-ahead.ts';
 
 export interface Settlements {
   batcher: SettlementBatcher;
@@ -26,8 +27,8 @@ const RECOVERY_RETRY_MS = [500, 1_000, 2_000, 5_000, 10_000];
 
 /**
  * The settlement side of the relay for this process. At start it finishes what an earlier life
- * of this process left behind after a crash: first the journal's settlements (calls that were
- * answered), then a refund of every reservation still recorded under this node (calls that never
+ * of this process left behind after a crash: first the journal's settlements and the write-ahead
+ * segments' (calls that were answered), then a refund of every reservation still recorded under this node (calls that never
  * finished). Only then does the relay serve, so a balance after a restart equals its log.
  *
  * That recovery runs in the background and is retried until it succeeds: rows it needs may be
@@ -38,10 +39,16 @@ const RECOVERY_RETRY_MS = [500, 1_000, 2_000, 5_000, 10_000];
 export async function openSettlements(app: FastifyInstance): Promise<Settlements> {
   const identity = await claimNodeIdentity(app.config.settlementJournalDir, app.config.workerSlot);
   const journal = new SettlementJournal(identity.journalPath);
+  const writeAhead = new SettlementWriteAhead(identity.journalPath, (error) =>
+    app.log.error({ err: error }, 'a settlement could not be written ahead; it is settled from memory'),
+  );
+  // What the last run had answered but not settled when it was killed: settled with the journal.
+  journal.append(writeAhead.leftovers());
+  writeAhead.dropLeftovers();
   const batcher = new SettlementBatcher(
     app.store,
     journal,
-    { intervalMs: 50, maxBatch: 500 },
+    { intervalMs: 50, maxBatch: 500, writeAhead },
     {
       onDeferred: (error, count) =>
         app.log.error({ err: error, count }, 'settlements kept in the journal until the database takes them'),

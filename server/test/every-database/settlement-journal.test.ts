@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimNodeIdentity } from '../../src/relay/node-identity.ts';
 import { SettlementBatcher } from '../../src/relay/settlement-batcher.ts';
 import { SettlementJournal } from '../../src/relay/settlement-journal.ts';
+import { SettlementWriteAhead } from '../../src/relay/settlement-write-ahead.ts';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { insertReturningId } from '../../src/store/insert.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
@@ -127,6 +128,48 @@ describe.skipIf(databaseUnavailable())('settlements the database cannot take yet
     expect(await quotaOf(userId)).toBe(10_000 - 5 * 40);
     expect(await logCount(userId)).toBe(5);
     await batcher.close();
+  });
+
+  it('writes each settlement ahead until its batch commits, and a process in its place settles what a killed one left', async () => {
+    const journalPath = join(dir, 'killed.jsonl');
+    const { userId, settlements } = await callsOf(3);
+    // The killed process: its batches never reach the database (it dies before the timer fires).
+    const killed = new SettlementBatcher(store, new SettlementJournal(journalPath), {
+      intervalMs: 3_600_000,
+      maxBatch: 500,
+      writeAhead: new SettlementWriteAhead(journalPath),
+    });
+    for (const settlement of settlements) killed.add(settlement);
+    expect(await logCount(userId)).toBe(0);
+
+    // The process started in its place, as openSettlements does it: the segments go to the journal.
+    const journal = new SettlementJournal(journalPath);
+    const writeAhead = new SettlementWriteAhead(journalPath);
+    expect(writeAhead.leftovers().map((s) => s.reservationId)).toEqual(
+      settlements.map((s) => s.reservationId),
+    );
+    journal.append(writeAhead.leftovers());
+    writeAhead.dropLeftovers();
+    const batcher = new SettlementBatcher(store, journal, { intervalMs: 10, maxBatch: 500, writeAhead });
+    await batcher.drainJournal();
+    expect(await logCount(userId)).toBe(3);
+    expect(await quotaOf(userId)).toBe(10_000 - 3 * 40);
+
+    // Settled once: replaying the same lines again changes nothing.
+    journal.append(settlements);
+    await batcher.drainJournal();
+    expect(await logCount(userId)).toBe(3);
+
+    // A live process's segment is emptied as its batches commit.
+    const next = await callsOf(2);
+    for (const settlement of next.settlements) batcher.add(settlement);
+    const segment = `${journalPath}.ahead-1`;
+    expect(readFileSync(segment, 'utf8').trim().split('\n')).toHaveLength(2);
+    await batcher.flush();
+    expect(readFileSync(segment, 'utf8')).toBe('');
+    expect(await logCount(next.userId)).toBe(2);
+    await batcher.close();
+    expect(existsSync(segment)).toBe(false);
   });
 
   it('reads a journal whose last line a crash cut short, keeping every whole line', () => {

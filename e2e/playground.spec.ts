@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { join } from 'node:path';
 import { expect, test } from './support/test.ts';
 import { MODEL, NEW_ROOT_PASSWORD, ROOT_USERNAME, screenshotDir, upstreamUrl } from './support/constants.ts';
-import { apiCall, uniqueSuffix, useEnglish } from './support/console-api.ts';
+import { apiCall, apiGet, uniqueSuffix, useEnglish } from './support/console-api.ts';
 import { collectPageErrors, signIn } from './support/session.ts';
 
 /**
@@ -61,9 +61,12 @@ test('a playground conversation streams, is stopped, cleared and continued after
   const held = await addHeldChannel(page);
   await page.goto('/playground');
 
-  await test.step("the spec's defaults, with a warning that no channel serves the default model", async () => {
-    await expect(settingItem(page, 'playground-model')).toContainText('gpt-4o-mini');
-    await expect(settingItem(page, 'playground-model')).toContainText('No channel of your groups serves');
+  await test.step("the spec's defaults, on a model the user's groups serve (#26 item 13)", async () => {
+    // The spec's default model (gpt-4o-mini) is served by no channel here: the first offered one is chosen.
+    const offered = (await apiGet<string[]>(page, '/api/user/models')).data ?? [];
+    expect(offered).not.toContain('gpt-4o-mini');
+    await expect(settingItem(page, 'playground-model')).toContainText([...offered].sort()[0]!);
+    await expect(settingItem(page, 'playground-model')).not.toContainText('No channel of your groups serves');
     await expect(page.getByTestId('playground-temperature-value')).toHaveText('0');
     await expect(page.locator('#playground-max-tokens')).toHaveValue('0');
     await expect(page.locator('#playground-system-prompt')).toHaveValue(/helpful assistant/);
@@ -161,17 +164,29 @@ test('a playground conversation streams, is stopped, cleared and continued after
   expect(errors).toEqual([]);
 });
 
-test('a gateway refusal shows in the reply as its error text', async ({ page }) => {
+/** A model a channel serves but no price covers: the gateway refuses it before calling upstream. */
+const UNPRICED_MODEL = 'e2e-unpriced-model';
+
+test('a gateway refusal shows in the reply as its error text, in the console language', async ({ page }) => {
   const errors = collectPageErrors(page);
-  await useEnglish(page);
   await signIn(page, ROOT_USERNAME, NEW_ROOT_PASSWORD);
+  const created = await apiCall(page, 'POST', '/api/channel/', {
+    type: 1,
+    name: `e2e-unpriced-${uniqueSuffix()}`,
+    key: 'sk-e2e-unpriced',
+    base_url: upstreamUrl(),
+    models: UNPRICED_MODEL,
+    group: 'default',
+  });
+  expect(created.success, created.message).toBe(true);
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'zh'));
   await page.goto('/playground');
-  await expect(settingItem(page, 'playground-model')).toContainText('gpt-4o-mini');
-  await send(page, 'Is anyone there?');
+  await chooseModel(page, UNPRICED_MODEL);
+  await send(page, '有人吗？');
   await expect(lastReply(page)).toHaveAttribute('data-status', 'error');
-  await expect(lastReply(page)).toContainText(/gpt-4o-mini/);
+  await expect(lastReply(page)).toContainText(`模型 ${UNPRICED_MODEL} 未配置价格，请联系管理员设置`);
   // The browser logs the refused call itself; nothing else may fail.
-  expect(errors.filter((error) => !error.includes('status of 503'))).toEqual([]);
+  expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
 });
 
 /** A conversation with a code block and raw HTML, as a model might answer. */

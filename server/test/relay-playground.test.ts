@@ -138,9 +138,26 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('playground POST /p
         'insufficient_user_quota',
       );
       expect(mock.requests.length).toBe(before);
+      // The console sends its language: the refusal is in it (#26 item 13); without one, English.
+      const errorOf = (text: string) => (JSON.parse(text) as { error: { message: string } }).error.message;
+      expect(errorOf((await play({}, { 'Accept-Language': 'zh' })).text)).toMatch(
+        /^用户额度已用完 \(request id: /,
+      );
+      expect(errorOf(answer.text)).toMatch(/^the user quota is used up \(request id: /);
     } finally {
       await setQuota(1_000_000);
     }
+  });
+
+  it('names a model no channel of the group serves in the console language', async () => {
+    const answer = await play({ model: 'no-such-model' }, { 'Accept-Language': 'zh' });
+    expect(answer.status).toBe(503);
+    expect(JSON.parse(answer.text)).toMatchObject({
+      error: {
+        code: 'model_not_found',
+        message: expect.stringMatching(/^分组 default 下没有可用于模型 no-such-model 的渠道/),
+      },
+    });
   });
 
   it('relays a non-streamed playground call too', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LimitRefusal, type Admission } from '../limits/index.ts';
 import { CHANNELS_BUSY_TEXT } from '../limits/refusal-text.ts';
-import { render, type Text } from '../i18n/text.ts';
+import { msg, type Text } from '../i18n/text.ts';
 import type { Caller } from './caller.ts';
 import type { RelayBody } from './relay-body.ts';
 import { RelayError } from './relay-error.ts';
@@ -14,7 +14,7 @@ export interface CallNames {
 }
 
 /** A limit's refusal as the relay answers it: 429 in the caller's format, with Retry-After. */
-export function limitExceeded(message: string, code: string, retryAfterSeconds: number): RelayError {
+export function limitExceeded(message: Text, code: string, retryAfterSeconds: number): RelayError {
   const error = new RelayError(429, message, code, 'rate_limit_error');
   error.headers = { 'retry-after': String(retryAfterSeconds) };
   return error;
@@ -49,16 +49,14 @@ export async function admitCall(
   } catch (error) {
     if (!(error instanceof LimitRefusal)) throw error;
     logRefusal(app, caller, call, error.code, error.text);
-    throw limitExceeded(error.message, error.code, error.retryAfterSeconds);
+    throw limitExceeded(error.text, error.code, error.retryAfterSeconds);
   }
 }
-
-const CHANNELS_BUSY = render(CHANNELS_BUSY_TEXT, 'en');
 
 /** Every capped channel able to serve the call is busy: logged, and answered 429. */
 export function channelsFull(app: FastifyInstance, caller: Caller, call: CallNames): RelayError {
   logRefusal(app, caller, call, 'channels_busy', CHANNELS_BUSY_TEXT);
-  return limitExceeded(CHANNELS_BUSY, 'channels_busy', 1);
+  return limitExceeded(CHANNELS_BUSY_TEXT, 'channels_busy', 1);
 }
 
 /** new-api's sensitive-word check on the prompt: refused naming no word (the list is the operator's). */
@@ -68,7 +66,7 @@ export function refuseSensitivePrompt(app: FastifyInstance, body: RelayBody): vo
   if (sensitive.contains(promptText(body.json))) {
     throw new RelayError(
       400,
-      'the prompt contains words this gateway does not accept; rephrase it and try again',
+      msg('relay.sensitivePrompt'),
       'sensitive_words_detected',
       'invalid_request_error',
     );

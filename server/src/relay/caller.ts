@@ -8,6 +8,7 @@ import { allowListMatcher, ipAllowed } from '../auth/ip-allow-list.ts';
 import { RelayError } from './relay-error.ts';
 import type { TokenLimits } from '../limits/gate.ts';
 import { tokenLimitsOf } from '../limits/token-limits.ts';
+import { msg } from '../i18n/text.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,42 +60,37 @@ export async function authenticateCaller(
   rawKey: string | null,
   ip: string,
 ): Promise<Caller> {
-  if (!rawKey)
-    throw new RelayError(401, 'no API key provided: send Authorization: Bearer sk-…', 'invalid_api_key');
+  if (!rawKey) throw new RelayError(401, msg('relay.noKey'), 'invalid_api_key');
   const { key, pinnedChannelId } = parseKey(rawKey);
   const token = key === '' ? null : await app.keys.token(key);
-  if (!token) throw new RelayError(401, 'invalid API key', 'invalid_api_key');
+  if (!token) throw new RelayError(401, msg('relay.invalidKey'), 'invalid_api_key');
   const unlimited = fromDbBool(token.unlimited_quota);
   const now = Math.floor(Date.now() / 1000);
   if (token.status === TokenStatus.Disabled)
-    throw new RelayError(401, 'this API key has been disabled', 'token_disabled');
+    throw new RelayError(401, msg('relay.keyDisabled'), 'token_disabled');
   if (token.status === TokenStatus.Expired || (token.expired_time !== -1 && token.expired_time < now)) {
-    throw new RelayError(401, 'this API key has expired', 'token_expired');
+    throw new RelayError(401, msg('relay.keyExpired'), 'token_expired');
   }
   if (token.status === TokenStatus.Exhausted || (!unlimited && Number(token.remain_quota) <= 0)) {
-    throw new RelayError(401, 'the quota of this API key is used up', 'token_quota_exhausted');
+    throw new RelayError(401, msg('relay.keyUsedUp'), 'token_quota_exhausted');
   }
   if (token.status !== TokenStatus.Enabled)
-    throw new RelayError(401, 'this API key is not usable', 'token_disabled');
+    throw new RelayError(401, msg('relay.keyNotUsable'), 'token_disabled');
   if (!ipAllowed(allowListMatcher(token.allow_ips), ip)) {
-    throw new RelayError(403, `calls from ${ip} are not allowed for this API key`, 'ip_not_allowed');
+    throw new RelayError(403, msg('relay.addressRefused', { ip }), 'ip_not_allowed');
   }
   const user = await app.keys.user(Number(token.user_id));
   if (!user || user.deleted_at !== null)
-    throw new RelayError(401, 'the user of this API key no longer exists', 'invalid_api_key');
+    throw new RelayError(401, msg('relay.keyUserGone'), 'invalid_api_key');
   if (user.status !== UserStatus.Enabled)
-    throw new RelayError(403, 'the user has been disabled', 'user_disabled');
+    throw new RelayError(403, msg('relay.userDisabled'), 'user_disabled');
 
   const group = token.group || user.group;
   if (group !== user.group && !Object.hasOwn(usableGroups(app.settings, user.group), group)) {
-    throw new RelayError(
-      403,
-      `this API key's group ${group} is not available to the user`,
-      'group_not_allowed',
-    );
+    throw new RelayError(403, msg('relay.keyGroupRefused', { group }), 'group_not_allowed');
   }
   if (pinnedChannelId !== undefined && user.role < Role.Admin) {
-    throw new RelayError(403, 'only admins may pin a channel in the key', 'channel_pin_not_allowed');
+    throw new RelayError(403, msg('relay.pinRefused'), 'channel_pin_not_allowed');
   }
   const setting = readUserSetting(user.setting);
   return {

@@ -1,6 +1,7 @@
 import type { ChannelIndex, RoutableChannel } from '../cache/channel-index.ts';
 import type { Caller } from './caller.ts';
 import { RelayError } from './relay-error.ts';
+import { msg } from '../i18n/text.ts';
 
 /** What of the caller decides where a call may go: its group, or the channel an admin pinned. */
 type Route = Pick<Caller, 'group' | 'pinnedChannelId'>;
@@ -28,11 +29,11 @@ export async function candidatesFor(
   }
   if (found?.length) return found;
   if (caller.pinnedChannelId !== undefined) {
-    throw new RelayError(503, `channel ${caller.pinnedChannelId} is not available`, 'channel_not_available');
+    throw new RelayError(
+      503,
+      msg('relay.channelUnavailable', { channel: caller.pinnedChannelId }),
+      'channel_not_available',
+    );
   }
-  throw new RelayError(
-    503,
-    `no available channel for model ${model} in group ${caller.group}`,
-    'model_not_found',
-  );
+  throw new RelayError(503, msg('relay.noChannel', { model, group: caller.group }), 'model_not_found');
 }

@@ -11,6 +11,7 @@ import { countPromptTokens, estimatePromptTokens } from './token-counter.ts';
 import { readOpenAIUsage, type Usage } from './usage.ts';
 import { answerToClient, clientWire, streamToClient } from './wire-format.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
+import { msg } from '../i18n/text.ts';
 
 /** What the answer used, for settlement. */
 export interface Delivered {
@@ -45,12 +46,7 @@ function parseJson(bytes: Buffer): Json | null {
 function answerObject(bytes: Buffer): Json {
   const answer = parseJson(bytes);
   if (answer) return answer;
-  throw new RelayError(
-    502,
-    'the upstream answered with a body that is not a JSON object',
-    'bad_response_body',
-    'upstream_error',
-  );
+  throw new RelayError(502, msg('relay.answerNotObject'), 'bad_response_body', 'upstream_error');
 }
 
 /** Sends the upstream's answer to the client in the client's format, and says what it used. */

@@ -5,7 +5,8 @@ import { authenticateCaller, extractKey } from './caller.ts';
 import { clientErrorBody } from './client-errors.ts';
 import type { RelayRuntime } from './pipeline.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
-import { databaseUnavailable, nodeRecovering, RelayError } from './relay-error.ts';
+import { requestLanguage } from '../i18n/language.ts';
+import { databaseUnavailable, inLanguage, nodeRecovering, RelayError } from './relay-error.ts';
 import { anthropicRoutes } from './routes-anthropic.ts';
 import { billingRoutes } from './routes-billing.ts';
 import { geminiRoutes } from './routes-gemini.ts';
@@ -55,7 +56,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
       return reply
         .headers(error.headers ?? {})
         .code(error.status)
-        .send(clientErrorBody(format, error, request.id));
+        .send(clientErrorBody(format, inLanguage(error, requestLanguage(request)), request.id));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

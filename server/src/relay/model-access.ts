@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from './caller.ts';
 import { RelayError } from './relay-error.ts';
+import { msg } from '../i18n/text.ts';
 
 /** The models a caller may use: the key's allow-list, else every model its group's channels serve. */
 export function callerModels(app: FastifyInstance, caller: Caller): string[] {
@@ -11,5 +12,5 @@ export function callerModels(app: FastifyInstance, caller: Caller): string[] {
 export function knownModel(app: FastifyInstance, caller: Caller, raw: string): string {
   const id = raw.startsWith('models/') ? raw.slice('models/'.length) : raw;
   if (callerModels(app, caller).includes(id)) return id;
-  throw new RelayError(404, `model ${id} does not exist or is not available to this key`, 'model_not_found');
+  throw new RelayError(404, msg('relay.modelUnknown', { model: id }), 'model_not_found');
 }

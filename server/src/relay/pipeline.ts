@@ -17,6 +17,7 @@ import type { SettlementBatcher } from './settlement-batcher.ts';
 import { promptText } from './token-counter.ts';
 import { clampUsage } from './usage-limits.ts';
 import type { UpstreamClient } from './upstream-client.ts';
+import { msg } from '../i18n/text.ts';
 
 export interface RelayRuntime {
   upstream: UpstreamClient;
@@ -68,7 +69,7 @@ export async function relayCall(
   const startedAt = Date.now();
   const abort = abortOnHangUp(reply);
   if (caller.modelLimits && !caller.modelLimits.has(body.model)) {
-    throw new RelayError(403, `this API key may not use model ${body.model}`, 'model_not_allowed');
+    throw new RelayError(403, msg('relay.modelNotForKey', { model: body.model }), 'model_not_allowed');
   }
   refuseSensitivePrompt(app, body);
   // Which channel first, as new-api's distributor does: a model no channel offers is named as such,
@@ -135,7 +136,7 @@ export async function relayCall(
       if (error instanceof RelayError) throw error;
       throw new RelayError(
         502,
-        `the upstream answer broke off: ${(error as Error).message}`,
+        msg('relay.answerBrokeOff', { reason: (error as Error).message }),
         'upstream_error',
         'upstream_error',
       );

@@ -2,6 +2,7 @@ import type { OptionsCache } from '../cache/options-cache.ts';
 import { groupRatio } from '../options/groups.ts';
 import { RelayError } from './relay-error.ts';
 import type { Usage } from './usage.ts';
+import { msg } from '../i18n/text.ts';
 
 /** What a model costs for a group, read from the price options at the time of the call. */
 export interface Price {
@@ -32,11 +33,7 @@ export function priceFor(settings: OptionsCache, model: string, group: string, a
   let modelRatio = lookup(settings.json<Record<string, number>>('ModelRatio'), model);
   if (modelPrice === undefined && modelRatio === undefined) {
     if (!settings.bool('SelfUseModeEnabled') && !acceptUnset) {
-      throw new RelayError(
-        400,
-        `model ${model} has no price configured, ask the admin to set one`,
-        'model_price_error',
-      );
+      throw new RelayError(400, msg('relay.modelUnpriced', { model }), 'model_price_error');
     }
     modelRatio = UNSET_MODEL_RATIO;
   }

@@ -4,6 +4,7 @@ import { refundReservation, reserveQuota, type Payer, type Reservation } from '.
 import type { Caller } from './caller.ts';
 import { RelayError } from './relay-error.ts';
 import type { SettlementBatcher } from './settlement-batcher.ts';
+import { msg } from '../i18n/text.ts';
 
 export const payerOf = (caller: Caller): Payer => ({
   userId: caller.userId,
@@ -25,18 +26,14 @@ export async function reserveFor(
 ): Promise<Reservation> {
   // The cached balance refuses a wallet known to be empty without a database round trip.
   if (caller.userQuota <= 0)
-    throw new RelayError(403, 'the user quota is used up', 'insufficient_user_quota');
+    throw new RelayError(403, msg('relay.userQuotaUsedUp'), 'insufficient_user_quota');
   const reservation: Reservation = { id: randomUUID(), nodeId, payer: payerOf(caller), amount: estimate };
   const outcome = await reserveQuota(app.store, reservation);
   if (outcome === 'token_quota_exhausted') {
-    throw new RelayError(
-      403,
-      'the quota of this API key is not enough for this call',
-      'pre_consume_token_quota_failed',
-    );
+    throw new RelayError(403, msg('relay.keyQuotaShort'), 'pre_consume_token_quota_failed');
   }
   if (outcome === 'user_quota_exhausted') {
-    throw new RelayError(403, 'the user quota is not enough for this call', 'insufficient_user_quota');
+    throw new RelayError(403, msg('relay.userQuotaShort'), 'insufficient_user_quota');
   }
   return reservation;
 }

@@ -5,6 +5,7 @@ import { findUserById } from '../store/users.ts';
 import { billingStat, type BillingStat } from './billing-stat.ts';
 import { authenticateCaller, extractKey } from './caller.ts';
 import { RelayError } from './relay-error.ts';
+import { msg } from '../i18n/text.ts';
 
 /** The stat of the calling key, read fresh from the database (these calls are rare and cost nothing). */
 async function statOfKey(app: FastifyInstance, rawKey: string | null, ip: string): Promise<BillingStat> {
@@ -13,7 +14,7 @@ async function statOfKey(app: FastifyInstance, rawKey: string | null, ip: string
     findOwnToken(app.store.db, caller.userId, caller.tokenId),
     findUserById(app.store.db, caller.userId),
   ]);
-  if (!token || !user) throw new RelayError(401, 'invalid API key', 'invalid_api_key');
+  if (!token || !user) throw new RelayError(401, msg('relay.invalidKey'), 'invalid_api_key');
   const source = {
     token: {
       remain_quota: Number(token.remain_quota),

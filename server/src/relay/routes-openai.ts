@@ -11,6 +11,7 @@ import { OPENAI_ENDPOINTS, type Endpoint } from './endpoints.ts';
 import { relayCall, type RelayRuntime } from './pipeline.ts';
 import type { RelayBody } from './relay-body.ts';
 import { RelayError, invalidRequest } from './relay-error.ts';
+import { msg } from '../i18n/text.ts';
 
 /**
  * An upload, read as it arrives (files spooled to a nameless temporary file, never held whole in
@@ -52,7 +53,7 @@ function playgroundCaller(app: FastifyInstance, request: FastifyRequest, group: 
   const user = currentUser(request);
   const requested = typeof group === 'string' && group !== '' ? group : user.group;
   if (requested !== user.group && !Object.hasOwn(usableGroups(app.settings, user.group), requested)) {
-    throw new RelayError(403, `group ${requested} is not available to you`, 'group_not_allowed');
+    throw new RelayError(403, msg('relay.groupRefused', { group: requested }), 'group_not_allowed');
   }
   let setting: { accept_unset_model_ratio_model?: boolean } = {};
   try {

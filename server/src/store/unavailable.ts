@@ -1,5 +1,3 @@
-import { msg, render } from '../i18n/text.ts';
-
 /**
  * Whether an error means the database could not be reached or did not answer in time (as opposed
  * to a query it refused): the caller is told to retry later (HTTP 503), and the connection that
@@ -63,6 +61,3 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
-
-/** What API clients are told while the database is unavailable (the console gets it in its language). */
-export const DATABASE_UNAVAILABLE_MESSAGE = render(msg('http.databaseUnavailable'), 'en');

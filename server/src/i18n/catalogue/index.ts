@@ -7,6 +7,7 @@ import { mailMessages } from './mail.ts';
 import { moneyMessages } from './money.ts';
 import { oauthMessages } from './oauth.ts';
 import { optionMessages } from './options.ts';
+import { relayMessages } from './relay.ts';
 import { tokenMessages } from './token.ts';
 
 /**
@@ -24,6 +25,7 @@ export const AREAS = [
   optionMessages,
   logMessages,
   limitMessages,
+  relayMessages,
   mailMessages,
   oauthMessages,
 ] as const;
@@ -37,6 +39,7 @@ export const CATALOGUE = {
   ...optionMessages,
   ...logMessages,
   ...limitMessages,
+  ...relayMessages,
   ...mailMessages,
   ...oauthMessages,
 } as const;

@@ -3,21 +3,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../session/session-store.ts';
 import { ChatPanel } from './ChatPanel.tsx';
-import { useGroups, useModels, type GroupChoice } from './playground-api.ts';
+import { useGroups, useModels } from './playground-api.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
+import { usableGroup, usableModel } from './usable-choices.ts';
 import { usePlayground } from './use-playground.ts';
 
 /** Below the top bar and the content padding; the conversation scrolls inside. */
 const PANEL_HEIGHT = 'max(440px, calc(100dvh - 112px))';
 const PHONE_PANEL_HEIGHT = 'max(420px, calc(100dvh - 80px))';
-
-/** The group to use: the kept one while the user may still use it, else the user's own, else the first. */
-function usableGroup(current: string, groups: GroupChoice[], own: string | undefined): string {
-  const names = groups.map((group) => group.name);
-  if (names.includes(current)) return current;
-  if (own && names.includes(own)) return own;
-  return names[0] ?? '';
-}
 
 /** /playground: try the models of one's groups through the gateway, streamed (spec 001 §2). */
 export function PlaygroundPage() {
@@ -32,11 +25,23 @@ export function PlaygroundPage() {
 
   useEffect(() => {
     if (!groups.data) return;
-    const group = usableGroup(settings.group, groups.data, ownGroup);
+    const group = usableGroup(
+      settings.group,
+      groups.data.map((choice) => choice.name),
+      ownGroup,
+    );
     if (group !== settings.group) update({ group });
     // Only a new group list can make the kept group unusable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [groups.data, ownGroup]);
+
+  useEffect(() => {
+    if (!models.data) return;
+    const model = usableModel(settings.model, models.data);
+    if (model !== settings.model) update({ model });
+    // Only a new model list can make the kept model unusable (the picker offers no other).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [models.data]);
 
   const panel = <SettingsPanel settings={settings} update={update} groups={groups} models={models} />;
   const height = wide ? PANEL_HEIGHT : PHONE_PANEL_HEIGHT;

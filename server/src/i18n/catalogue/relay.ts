@@ -1,0 +1,74 @@
+import type { Catalogue } from './types.ts';
+
+/**
+ * The relay's refusals, in the caller's language (the console's playground sends its own; API
+ * clients that send no Accept-Language read English, the historic texts scripts match).
+ */
+export const relayMessages = {
+  'relay.noKey': {
+    en: 'no API key provided: send Authorization: Bearer sk-…',
+    zh: '未提供 API 密钥：请发送 Authorization: Bearer sk-…',
+  },
+  'relay.invalidKey': { en: 'invalid API key', zh: 'API 密钥无效' },
+  'relay.keyDisabled': { en: 'this API key has been disabled', zh: '此 API 密钥已被禁用' },
+  'relay.keyExpired': { en: 'this API key has expired', zh: '此 API 密钥已过期' },
+  'relay.keyUsedUp': { en: 'the quota of this API key is used up', zh: '此 API 密钥的额度已用完' },
+  'relay.keyNotUsable': { en: 'this API key is not usable', zh: '此 API 密钥不可用' },
+  'relay.addressRefused': {
+    en: 'calls from {ip} are not allowed for this API key',
+    zh: '此 API 密钥不允许来自 {ip} 的调用',
+  },
+  'relay.keyUserGone': { en: 'the user of this API key no longer exists', zh: '此 API 密钥的用户已不存在' },
+  'relay.userDisabled': { en: 'the user has been disabled', zh: '该用户已被禁用' },
+  'relay.keyGroupRefused': {
+    en: "this API key's group {group} is not available to the user",
+    zh: '此 API 密钥的分组 {group} 对该用户不可用',
+  },
+  'relay.groupRefused': { en: 'group {group} is not available to you', zh: '你不能使用分组 {group}' },
+  'relay.pinRefused': {
+    en: 'only admins may pin a channel in the key',
+    zh: '只有管理员可以在密钥中指定渠道',
+  },
+  'relay.userQuotaUsedUp': { en: 'the user quota is used up', zh: '用户额度已用完' },
+  'relay.userQuotaShort': {
+    en: 'the user quota is not enough for this call',
+    zh: '用户额度不足以完成本次调用',
+  },
+  'relay.keyQuotaShort': {
+    en: 'the quota of this API key is not enough for this call',
+    zh: '此 API 密钥的额度不足以完成本次调用',
+  },
+  'relay.modelUnpriced': {
+    en: 'model {model} has no price configured, ask the admin to set one',
+    zh: '模型 {model} 未配置价格，请联系管理员设置',
+  },
+  'relay.modelNotForKey': {
+    en: 'this API key may not use model {model}',
+    zh: '此 API 密钥不能使用模型 {model}',
+  },
+  'relay.modelUnknown': {
+    en: 'model {model} does not exist or is not available to this key',
+    zh: '模型 {model} 不存在，或此密钥不能使用',
+  },
+  'relay.noChannel': {
+    en: 'no available channel for model {model} in group {group}',
+    zh: '分组 {group} 下没有可用于模型 {model} 的渠道',
+  },
+  'relay.channelUnavailable': { en: 'channel {channel} is not available', zh: '渠道 {channel} 不可用' },
+  'relay.sensitivePrompt': {
+    en: 'the prompt contains words this gateway does not accept; rephrase it and try again',
+    zh: '提示中含有本网关不接受的词语，请换个说法再试',
+  },
+  'relay.answerBrokeOff': {
+    en: 'the upstream answer broke off: {reason}',
+    zh: '上游的回答中途断开：{reason}',
+  },
+  'relay.answerNotObject': {
+    en: 'the upstream answered with a body that is not a JSON object',
+    zh: '上游返回的内容不是 JSON 对象',
+  },
+  'relay.nodeRecovering': {
+    en: 'this gateway process is still settling what its last run left behind; retry in a moment',
+    zh: '此网关进程仍在结算上次运行遗留的调用，请稍后重试',
+  },
+} as const satisfies Catalogue;

@@ -51,6 +51,21 @@ test('settings: the system name is saved, shown in the top bar after a reload, a
   await expect(toast(page)).toContainText('You seem not to have changed anything');
 });
 
+test('settings: a value the server refuses is named by its label, never by the option key (#26 item 27)', async ({
+  page,
+}) => {
+  await page.goto('/setting?tab=system');
+  const input = page.locator('#setting_server_ServerAddress');
+  await expect(input).toBeVisible();
+  await input.fill('ftp://gateway.example');
+  await page.locator('form#setting_server button[type="submit"]').click();
+  const refusal = page.locator('.ant-message-notice', { hasText: 'must be an http(s) address' });
+  await expect(refusal).toContainText('“Server address”');
+  await expect(refusal).not.toContainText('ServerAddress');
+  const fieldError = page.locator('form#setting_server .ant-form-item-explain-error');
+  await expect(fieldError).toHaveText('option “Server address” must be an http(s) address');
+});
+
 test('users: an admin adds a user, finds it, disables, enables and promotes it, then deregisters it', async ({
   page,
 }) => {

@@ -6,7 +6,8 @@ import { api } from '../../../api/client.ts';
 import { feedback, showError } from '../../../components/feedback.ts';
 import { STATUS_QUERY_KEY } from '../../../status/status.ts';
 import { optionMap, type OptionChange, type OptionMap } from '../model/option-fields.ts';
-import { outcomeMessageKey, saveChanges, type SaveReport } from '../model/save-options.ts';
+import { outcomeMessageKey, refusalText, saveChanges, type SaveReport } from '../model/save-options.ts';
+import { optionLabelKey } from '../sections/option-labels.ts';
 
 export const OPTIONS_QUERY_KEY = ['setting', 'options'] as const;
 
@@ -34,7 +35,11 @@ export function useSaveOptions() {
       if (report.outcome === 'saved') feedback.message?.success(text);
       else if (report.outcome === 'nothing') feedback.message?.info(text);
       else {
-        const reasons = report.failures.map((failure) => `${failure.key}: ${failure.message}`).join('; ');
+        const label = (key: string) => {
+          const labelKey = optionLabelKey(key);
+          return labelKey ? t(`setting.${labelKey}`) : key;
+        };
+        const reasons = report.failures.map((failure) => refusalText(failure, label(failure.key))).join('; ');
         showError(new Error(`${text} (${reasons})`));
       }
       if (report.outcome !== 'nothing') {

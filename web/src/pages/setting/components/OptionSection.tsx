@@ -10,6 +10,7 @@ import {
   type OptionMap,
 } from '../model/option-fields.ts';
 import { planSave } from '../model/plan-save.ts';
+import { refusalText } from '../model/save-options.ts';
 import type { SectionSpec } from '../sections/section-spec.ts';
 import { OptionInput } from './OptionInput.tsx';
 import { QuotaHint } from './QuotaHint.tsx';
@@ -84,7 +85,16 @@ export function OptionSection({ section, options, children, actions }: Props) {
     setSaving(true);
     try {
       const report = await save(plan.changes);
-      form.setFields(report.failures.map((failure) => ({ name: failure.key, errors: [failure.message] })));
+      const labelOf = (key: string) => {
+        const field = section.fields.find((candidate) => candidate.key === key);
+        return field ? t(`setting.${field.label}`) : key;
+      };
+      form.setFields(
+        report.failures.map((failure) => ({
+          name: failure.key,
+          errors: [refusalText(failure, labelOf(failure.key))],
+        })),
+      );
       const secrets = section.fields.filter((field) => field.kind === 'secret');
       form.setFieldsValue(Object.fromEntries(secrets.map((field) => [field.key, ''])));
     } finally {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeMessageKey, saveChanges, saveOutcome } from './save-options.ts';
+import { optionLabelKey } from '../sections/option-labels.ts';
+import { outcomeMessageKey, refusalText, saveChanges, saveOutcome } from './save-options.ts';
 
 describe('saveOutcome', () => {
   it('names the four outcomes', () => {
@@ -39,5 +40,22 @@ describe('saveChanges', () => {
     });
     expect(calls).toBe(0);
     expect(report.outcome).toBe('nothing');
+  });
+});
+
+describe('refusalText', () => {
+  it('names the field by its label where the server named the option by its key', () => {
+    const failure = { key: 'ModelRatio', message: '选项 ModelRatio 的格式不对：应为对象' };
+    expect(refusalText(failure, '模型倍率')).toBe('选项 “模型倍率” 的格式不对：应为对象');
+  });
+
+  it('puts the label first when the server did not name the option', () => {
+    const failure = { key: 'SMTPPort', message: 'must be at most 65535' };
+    expect(refusalText(failure, 'SMTP port')).toBe('“SMTP port”: must be at most 65535');
+  });
+
+  it('knows the label of every option the settings edit', () => {
+    expect(optionLabelKey('ModelRatio')).toBe('f.modelRatio');
+    expect(optionLabelKey('NotAnOption')).toBeUndefined();
   });
 });

@@ -47,3 +47,14 @@ export async function saveChanges(
   }
   return { outcome: saveOutcome(changes.length, failures.length), failures };
 }
+
+/**
+ * A refusal as the user reads it: the field's label, quoted, where the server named the option by
+ * its internal key ("选项 ModelRatio 的格式不对" → "选项 “模型倍率” 的格式不对"), or before the
+ * message when the server did not name it.
+ */
+export function refusalText(failure: SaveReport['failures'][number], label: string): string {
+  const quoted = `“${label}”`;
+  const named = failure.message.split(failure.key).join(quoted);
+  return named.includes(quoted) ? named : `${quoted}: ${failure.message}`;
+}

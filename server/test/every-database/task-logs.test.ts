@@ -54,8 +54,9 @@ describe.skipIf(databaseUnavailable())('drawing and task logs: /api/mj and /api/
   });
   afterAll(() => t?.close());
 
+  /** Our console's form: pages, `p` from 1. */
   async function page<T>(client: ConsoleClient, path: string): Promise<Page<T>> {
-    const answer = await client.get<Page<T>>(path);
+    const answer = await client.get<Page<T>>(`${path}${path.includes('?') ? '&' : '?'}paged=true`);
     expect(answer.body.success, `${path}: ${answer.body.message}`).toBe(true);
     return answer.body.data!;
   }
@@ -106,6 +107,23 @@ describe.skipIf(databaseUnavailable())('drawing and task logs: /api/mj and /api/
     expect(JSON.stringify(own)).not.toContain('sk-secret');
     expect(JSON.stringify(await page(root, '/api/task/'))).not.toContain('sk-secret');
     expect((await alice.get('/api/task/')).body.success).toBe(false);
+  });
+
+  it("new-api's classic console gets the plain array, p from 0, the total in X-Total-Count (#28 item 6)", async () => {
+    const classic = await root.get<MidjourneyView[]>('/api/mj/?p=1&page_size=2');
+    expect(classic.body.success).toBe(true);
+    expect(classic.body.data!.map((row) => row.mj_id)).toEqual(['mj-a2']);
+    expect(classic.headers.get('x-total-count')).toBe('3');
+    const first = await alice.get<TaskView[]>('/api/task/self?p=0&page_size=10');
+    expect(first.body.data!.map((row) => row.task_id)).toEqual(['task-a1']);
+    expect(first.headers.get('x-total-count')).toBe('1');
+  });
+
+  it('an empty date field sent as NaN, undefined or null is no limit, as new-api reads it', async () => {
+    for (const blank of ['NaN', 'undefined', 'null', '']) {
+      const path = `/api/task/?start_timestamp=0&end_timestamp=${blank}`;
+      expect(await taskIds(root, path), path).toEqual(['task-r1', 'task-a1']);
+    }
   });
 
   it('bad filters are named, never a 500', async () => {

@@ -19,13 +19,23 @@ export const wholeNumber = z.preprocess(
     .optional(),
 );
 
+/**
+ * A time bound: a whole number, or absent. A JavaScript console's empty date field arrives as
+ * `NaN` (new-api's /task page sends end_timestamp=NaN) or `undefined`/`null`: read as no limit,
+ * as new-api reads it.
+ */
+export const timestamp = z.preprocess(
+  (value) => (typeof value === 'string' && /^(nan|undefined|null)$/i.test(value.trim()) ? undefined : value),
+  wholeNumber,
+);
+
 export const text = (max: number) =>
   z.preprocess(blankIsAbsent, z.string().trim().max(max, zodText('field.tooLong', { max })).optional());
 
 const logQuerySchema = z.object({
   type: wholeNumber,
-  start_timestamp: wholeNumber,
-  end_timestamp: wholeNumber,
+  start_timestamp: timestamp,
+  end_timestamp: timestamp,
   username: text(64),
   token_name: text(255),
   model_name: text(255),

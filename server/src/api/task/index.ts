@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { currentUser, requireAdmin, requireUser } from '../../auth/guard.ts';
 import { listMidjourneys, listTasks, type TaskFilter, type TaskPage } from '../../store/task-queries.ts';
-import { ok } from '../envelope.ts';
-import { text, wholeNumber } from '../log/filters.ts';
-import { pageOf, readPaging } from '../paging.ts';
+import { text, timestamp, wholeNumber } from '../log/filters.ts';
+import { listAnswer, readListPaging } from '../paging.ts';
 import { parseInput } from '../parse-input.ts';
 import { toMidjourneyView, toTaskView } from './views.ts';
 
@@ -12,8 +11,8 @@ const querySchema = z.object({
   channel_id: wholeNumber,
   mj_id: text(191),
   task_id: text(191),
-  start_timestamp: wholeNumber,
-  end_timestamp: wholeNumber,
+  start_timestamp: timestamp,
+  end_timestamp: timestamp,
 });
 
 interface Scope {
@@ -36,17 +35,18 @@ interface TaskList<Row, View> {
 }
 
 /**
- * /api/mj/ and /api/task/: the drawing and asynchronous task logs, paged (`p` from 1), newest
- * first. Admins see everyone's and may narrow by channel; /self answers the caller's own. Filters:
+ * /api/mj/ and /api/task/: the drawing and asynchronous task logs, newest first, in new-api's
+ * classic list form (the plain array, `p` from 0, the total in X-Total-Count) unless the caller
+ * asks for pages (`paged=true`: `{page, page_size, total, items}`, `p` from 1). Admins see everyone's and may narrow by channel; /self answers the caller's own. Filters:
  * channel_id, mj_id or task_id, and submission time (milliseconds for drawings, as Midjourney
  * proxies record them; seconds for tasks).
  */
 export const taskApi: FastifyPluginAsync = async (app) => {
   function register<Row, View>(urls: string[], scope: Scope, source: TaskList<Row, View>) {
-    const handler = async (request: FastifyRequest) => {
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const query = request.query as Record<string, unknown>;
       const input = parseInput(querySchema, query);
-      const paging = readPaging(query);
+      const paging = readListPaging(query);
       const filter: TaskFilter = {
         userId: scope.admin ? undefined : currentUser(request).id,
         channelId: scope.admin ? input.channel_id : undefined,
@@ -58,12 +58,11 @@ export const taskApi: FastifyPluginAsync = async (app) => {
         offset: paging.offset,
         limit: paging.pageSize,
       });
-      return ok(
-        pageOf(
-          paging,
-          total,
-          items.map((row) => source.view(row, scope.admin)),
-        ),
+      return listAnswer(
+        reply,
+        paging,
+        total,
+        items.map((row) => source.view(row, scope.admin)),
       );
     };
     for (const url of urls) app.get(url, { preHandler: scope.guard }, handler);

@@ -10,6 +10,7 @@ import {
 } from './support/constants.ts';
 import { apiCall, uniqueSuffix, useEnglish } from './support/console-api.ts';
 import { registerUser } from './support/root.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 import { collectPageErrors, signIn } from './support/session.ts';
 import { expect, test } from './support/test.ts';
 
@@ -19,10 +20,12 @@ import { expect, test } from './support/test.ts';
  * in each display type, and the confirmation before the access token is regenerated.
  */
 test.describe.configure({ mode: 'serial' });
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 const suffix = uniqueSuffix();
 const channelName = `fin-${suffix}`;
 const tokenName = `tiny-${suffix}`;
+const guideTokenName = `guide-${suffix}`;
 let errors: string[] = [];
 
 test.beforeEach(async ({ page }) => {
@@ -136,6 +139,97 @@ test('amounts: a token worth one unit reads $0.000002, and ¥0.000015 in yuan, n
     await setOption(page, 'general_setting.quota_display_type', 'USD');
   }
 });
+
+test('tokens: a new key says what it may spend, where to send calls, and gives a copyable curl example', async ({
+  page,
+}) => {
+  await useEnglish(page);
+  await signInAsRoot(page);
+  await page.goto('/token');
+  await page.getByTestId('token-add').click();
+  await page.locator('#token_name').fill(guideTokenName);
+  // The default cap of a new key, said in the display currency before it is made.
+  const cap = page.locator('form#token').getByTestId('token-cap-note');
+  await expect(cap).toContainText('This token can spend $1.00, then it stops working');
+  await page.locator('#token_unlimited_quota').click();
+  await expect(cap).toContainText('no cap of its own');
+  await page.locator('#token_unlimited_quota').click();
+  await page.getByTestId('token-submit').click();
+
+  const guide = page.getByTestId('call-guide');
+  await expect(page.getByRole('dialog', { name: 'Token created: how to call' })).toBeVisible();
+  await expect(guide.getByTestId('token-cap-note')).toContainText('This token can spend $1.00');
+  const baseUrl = `${gatewayUrl()}/v1`;
+  await expect(guide.getByTestId('call-base-url')).toHaveText(baseUrl);
+  const shown = guide.getByTestId('call-example-curl');
+  await expect(shown).toContainText(`curl '${baseUrl}/chat/completions'`);
+  // On screen the key is masked; the copied example holds it whole.
+  await expect(shown).toContainText(/Bearer sk-[A-Za-z0-9]{4}…[A-Za-z0-9]{4}'/);
+  await guide.getByTestId('call-example-copy-curl').click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied.startsWith(`curl '${baseUrl}/chat/completions'`), copied).toBe(true);
+  const key = /Bearer (sk-[A-Za-z0-9]{48})'/.exec(copied)?.[1];
+  expect(key, copied).toBeDefined();
+  await expect(guide).not.toContainText(key ?? 'sk-');
+  await guide.getByRole('tab', { name: 'Python' }).click();
+  await expect(guide.getByTestId('call-example-python')).toContainText(`base_url="${baseUrl}"`);
+  await page.screenshot({ path: join(screenshotDir(), 'finish-call-guide-created-en-light.png') });
+  await page.getByTestId('call-guide-done').click();
+  await expect(guide).toHaveCount(0);
+
+  // Later, from the key's row: the same address and examples, the key still masked.
+  const row = page.locator('.ant-table-row', { hasText: guideTokenName });
+  await row.getByRole('button', { name: 'How to call' }).click();
+  await expect(page.getByRole('dialog', { name: `How to call with ${guideTokenName}` })).toBeVisible();
+  await expect(guide.getByTestId('call-example-curl')).toContainText(`curl '${baseUrl}/chat/completions'`);
+  await expect(guide).not.toContainText(key ?? 'sk-');
+  await page.getByTestId('call-guide-done').click();
+});
+
+/** The new token screens in both languages and themes, on a desktop and a phone, kept to look at. */
+for (const [language, theme, width] of [
+  ['en', 'light', 1440],
+  ['en', 'dark', 390],
+  ['zh', 'dark', 1440],
+  ['zh', 'light', 390],
+] as const)
+  test(`the cap note, the call guide and the tables, ${language} ${theme} at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInAsRoot(page);
+    await page.evaluate(
+      ([lng, mode]) => {
+        localStorage.setItem('i18nextLng', lng);
+        localStorage.setItem('theme', mode);
+      },
+      [language, theme] as const,
+    );
+    const name = `${language}-${theme}-${width}`;
+    await page.goto('/token');
+    await page.getByTestId('token-add').click();
+    const cap = page.locator('form#token').getByTestId('token-cap-note');
+    await cap.scrollIntoViewIfNeeded();
+    await expect(cap).toContainText('$1.00');
+    await page.screenshot({ path: join(screenshotDir(), `finish-token-cap-${name}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(page.locator('form#token')).toBeHidden();
+
+    const row = page.locator('.ant-table-row', { hasText: guideTokenName });
+    const howToCall = /How to call|调用方式/;
+    if (width < 600) {
+      await row.getByTestId('row-more').click();
+      await page.getByRole('menuitem', { name: howToCall }).click();
+    } else await row.getByRole('button', { name: howToCall }).click();
+    await expect(page.getByTestId('call-example-curl')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: join(screenshotDir(), `finish-call-guide-${name}.png`) });
+    await page.getByTestId('call-guide-done').click();
+    await keepScreenshot(page, `finish-tokens-${name}`);
+    await page.goto('/log');
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
+    await keepScreenshot(page, `finish-logs-${name}`);
+  });
 
 test('personal: regenerating the access token is confirmed first', async ({ page }) => {
   await useEnglish(page);

@@ -91,6 +91,8 @@ test('root sets up a channel and a token, calls the gateway and finds the call i
     // A per-key limit, far above this journey's calls: the list shows it (the console is in Chinese here).
     await page.locator('#token_rpm_limit').fill('600');
     await page.getByTestId('token-submit').click();
+    // A new key opens its "how to call" guide (finish.spec.ts looks inside); the list is behind it.
+    await page.getByTestId('call-guide-done').click();
     const row = page.locator('.ant-table-row', { hasText: TOKEN_NAME });
     await expect(row).toBeVisible();
     await expect(row).toContainText('600 次/分');

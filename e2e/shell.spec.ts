@@ -125,6 +125,80 @@ test('each screen names itself in the browser title, in the console language', a
   await expect(page).toHaveTitle(`使用日志 - ${name}`);
 });
 
+/** The header titles of the list table, left to right, without the selection and empty cells. */
+const tableHeaders = async (page: Page) =>
+  (await page.locator('.ant-table-thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+
+/** How much wider than the screen the page is (0: not at all). */
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('on a phone the token and log tables lead with the columns worth reading', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signedIn(page);
+  await page.goto('/token');
+  await expect(page.locator('.ant-table-row', { hasText: TOKEN_NAME })).toBeVisible();
+  expect((await tableHeaders(page)).slice(0, 4)).toEqual(['Name', 'Status', 'Remaining quota', 'Actions']);
+  // The lead is in view without a sideways scroll, nothing pinned over it: the remaining quota's
+  // header ends inside the table's own box.
+  const table = await page.locator('.ant-table-content').boundingBox();
+  const remaining = await page.locator('.ant-table-thead th', { hasText: 'Remaining quota' }).boundingBox();
+  expect((remaining?.x ?? 0) + (remaining?.width ?? Infinity)).toBeLessThanOrEqual(
+    (table?.x ?? 0) + (table?.width ?? 0),
+  );
+  await expect(page.locator('.ant-table-cell-fix-end')).toHaveCount(0);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: join(screenshotDir(), 'finish-phone-tokens.png') });
+
+  await page.goto('/log');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  expect((await tableHeaders(page)).slice(0, 5)).toEqual(['Time', 'Model', 'Cost', 'Input', 'Output']);
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: join(screenshotDir(), 'finish-phone-logs.png') });
+});
+
+test('at 1440 px in English the token table fits its card: no column behind a sideways scroll', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signedIn(page);
+  // A row as wide as a token gets: restricted models, every limit, a periodic budget.
+  const name = `wide-${uniqueSuffix()}`;
+  const created = await apiCall<{ id: number }[]>(page, 'POST', '/api/token/', {
+    name,
+    expired_time: 4_102_444_800,
+    remain_quota: 123_456_789,
+    model_limits_enabled: true,
+    model_limits: 'gpt-4.1-nano',
+    rpm_limit: 600,
+    tpm_limit: 100_000,
+    concurrency_limit: 10,
+    period_quota: 5_000_000,
+    quota_period: 'monthly',
+  });
+  expect(created.success, created.message).toBe(true);
+  try {
+    await page.goto('/token');
+    await expect(page.locator('.ant-table-row', { hasText: name })).toBeVisible();
+    const widths = await page.locator('.ant-card', { has: page.locator('.ant-table') }).evaluate((card) => {
+      const body = card.querySelector('.ant-card-body') as HTMLElement;
+      const scroller = card.querySelector('.ant-table-content') as HTMLElement;
+      return {
+        card: card.getBoundingClientRect().right,
+        body: body.scrollWidth - body.clientWidth,
+        table: scroller.scrollWidth - scroller.clientWidth,
+      };
+    });
+    expect(widths.table, 'the table scrolls sideways inside its card').toBeLessThanOrEqual(0);
+    expect(widths.body).toBeLessThanOrEqual(0);
+    expect(widths.card).toBeLessThanOrEqual(1440);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(screenshotDir(), 'finish-tokens-1440-en.png') });
+  } finally {
+    await apiCall<unknown>(page, 'DELETE', `/api/token/${created.data[0]?.id}/`);
+  }
+});
+
 test('a signed-out visitor on a phone reaches About and Pricing from the top bar', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto('/');

@@ -90,9 +90,12 @@ export function MoreActions({
 export function RowActions({
   actions,
   inline,
+  iconMore = false,
 }: {
   actions: (RowAction | false | null | undefined)[];
   inline?: number;
+  /** "More" as just its icon on a desktop too (a table whose width is tight); always so on a phone. */
+  iconMore?: boolean;
 }) {
   const run = useRunAction();
   const phone = useIsMobile();
@@ -112,7 +115,9 @@ export function RowActions({
           {action.label}
         </Button>
       ))}
-      {more.length > 0 && <MoreActions actions={more} type="link" size="small" iconOnly={phone} />}
+      {more.length > 0 && (
+        <MoreActions actions={more} type="link" size="small" iconOnly={phone || iconMore} />
+      )}
     </Space>
   );
 }

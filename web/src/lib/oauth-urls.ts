@@ -1,4 +1,5 @@
 import type { StatusObject } from '@relaygate/contract';
+import { siteAddress } from './site-address.ts';
 
 /** The third-party sign-ins of the authorization-code flow, by the {type} of their callback route. */
 export type OAuthProvider = 'github' | 'linuxdo' | 'oidc';
@@ -8,7 +9,7 @@ const DEFAULT_LINUXDO_AUTHORIZE = 'https://connect.linux.do/oauth2/authorize';
 
 /** The console's own address for provider redirects: the site's server address, else this origin. */
 export function callbackUrl(status: StatusObject, provider: OAuthProvider, origin: string): string {
-  return `${(status.server_address || origin).replace(/\/+$/, '')}/oauth/${provider}`;
+  return `${siteAddress(status, origin)}/oauth/${provider}`;
 }
 
 /** The enabled code-flow providers, in the order their buttons show. */

@@ -5,6 +5,7 @@ import { Button, Card, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable, LoadError } from '../../components/LoadError.tsx';
+import { useIsMobile } from '../../components/use-is-mobile.ts';
 import { usePaging } from '../../components/use-paging.ts';
 import { StorageKey, readJson, writeJson } from '../../lib/storage.ts';
 import { isAdmin, useSessionUser } from '../../session/session-store.ts';
@@ -13,7 +14,7 @@ import { LogFilterForm } from './LogFilterForm.tsx';
 import { LogStatsCard } from './LogStatsCard.tsx';
 import { UserInfoModal } from './UserInfoModal.tsx';
 import { LOGS_QUERY_KEY, fetchLogStat, fetchLogs } from './log-api.ts';
-import { parseColumnChoice, visibleColumns, type ColumnChoice } from './log-columns.ts';
+import { columnsInOrder, parseColumnChoice, visibleColumns, type ColumnChoice } from './log-columns.ts';
 import { defaultLogFilter, filterToQuery, type LogFilterValues } from './log-filter.ts';
 import { useLogColumns } from './use-log-columns.tsx';
 
@@ -21,6 +22,7 @@ import { useLogColumns } from './use-log-columns.tsx';
 export function LogsPage() {
   const { t, i18n } = useTranslation();
   const admin = isAdmin(useSessionUser());
+  const phone = useIsMobile();
   const queryClient = useQueryClient();
   const { page, pageSize, setPage, pagination } = usePaging();
   const [initialFilter] = useState(() => defaultLogFilter());
@@ -42,7 +44,7 @@ export function LogsPage() {
     queryFn: () => fetchLogStat(admin, query),
   });
 
-  const columns = useLogColumns(visibleColumns(choice, admin), admin, setUserId);
+  const columns = useLogColumns(columnsInOrder(visibleColumns(choice, admin), phone), admin, setUserId);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: LOGS_QUERY_KEY });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnsFor, parseColumnChoice, visibleColumns } from './log-columns.ts';
+import { columnsFor, columnsInOrder, parseColumnChoice, visibleColumns } from './log-columns.ts';
 
 describe('log columns', () => {
   it('shows channel and username to admins only', () => {
@@ -20,5 +20,27 @@ describe('log columns', () => {
     expect(parseColumnChoice({ time: false, bogus: false, quota: 'no' })).toEqual({ time: false });
     expect(parseColumnChoice('junk')).toEqual({});
     expect(parseColumnChoice([1])).toEqual({});
+  });
+
+  it('on a phone leads with time, model, cost and tokens; on a desktop keeps the usual order', () => {
+    const user = columnsFor(false);
+    expect(columnsInOrder(user, true)).toEqual([
+      'time',
+      'model',
+      'quota',
+      'prompt',
+      'completion',
+      'token',
+      'group',
+      'type',
+      'useTime',
+      'details',
+    ]);
+    expect(columnsInOrder(user, false)).toEqual(user);
+  });
+
+  it('on a phone keeps the lead of what is shown only', () => {
+    const shown = visibleColumns({ model: false, prompt: false }, true);
+    expect(columnsInOrder(shown, true).slice(0, 4)).toEqual(['time', 'quota', 'completion', 'channel']);
   });
 });

@@ -1,3 +1,5 @@
+import { leadWith } from '../../lib/column-order.ts';
+
 /** Every column of the log table, in order; admin-only ones are never shown to others. */
 export const LOG_COLUMNS = [
   'time',
@@ -28,6 +30,13 @@ export const columnsFor = (admin: boolean): LogColumnKey[] =>
 export function visibleColumns(choice: ColumnChoice | null, admin: boolean): LogColumnKey[] {
   return columnsFor(admin).filter((key) => choice?.[key] !== false);
 }
+
+/** What a phone shows first, before a sideways scroll: when, which model, what it cost, how many tokens. */
+export const PHONE_LEAD: readonly LogColumnKey[] = ['time', 'model', 'quota', 'prompt', 'completion'];
+
+/** The visible columns in the order drawn: on a phone the useful ones lead, the rest follow in their order. */
+export const columnsInOrder = (keys: LogColumnKey[], phone: boolean): LogColumnKey[] =>
+  phone ? leadWith(keys, PHONE_LEAD, (key) => key) : keys;
 
 /** The stored choice, read defensively: anything but an object of booleans counts as nothing. */
 export function parseColumnChoice(value: unknown): ColumnChoice {

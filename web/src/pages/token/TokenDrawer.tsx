@@ -13,13 +13,16 @@ import { DATE_TIME_FORMAT } from '../../lib/time.ts';
 import { useQuotaDisplay } from '../../status/status.ts';
 import {
   TOKENS_QUERY_KEY,
+  USER_MODELS_QUERY_KEY,
   createTokens,
   fetchUserGroups,
   fetchUserModels,
   updateToken,
   type GroupInfo,
 } from './token-api.ts';
+import { CapNote } from './CapNote.tsx';
 import { TokenLimitFields } from './TokenLimitFields.tsx';
+import { formCap } from './token-cap.ts';
 import { EXPIRY_PRESETS, expiryFromPreset, expiryToSeconds } from './token-expiry.ts';
 import {
   COUNT_PRESETS,
@@ -55,25 +58,28 @@ function groupOptions(groups: Record<string, GroupInfo> | undefined, defaultLabe
   ];
 }
 
-/** Create (token undefined) or edit a token in a side drawer. */
+/** Create (token undefined) or edit a token in a side drawer; `onCreated` gets the new tokens. */
 export function TokenDrawer({
   open,
   token,
   onClose,
+  onCreated,
 }: {
   open: boolean;
   token?: TokenView;
   onClose: () => void;
+  onCreated: (tokens: TokenView[]) => void;
 }) {
   const { t } = useTranslation();
   const display = useQuotaDisplay();
   const [form] = Form.useForm<TokenFormValues>();
   const unlimited = Form.useWatch('unlimited_quota', form);
   const limitModels = Form.useWatch('model_limits_enabled', form);
+  const quotaInput = Form.useWatch('remain_quota', form);
   const editing = token !== undefined;
 
   const groups = useQuery({ queryKey: ['user', 'self', 'groups'], queryFn: fetchUserGroups, enabled: open });
-  const models = useQuery({ queryKey: ['user', 'models'], queryFn: fetchUserModels, enabled: open });
+  const models = useQuery({ queryKey: USER_MODELS_QUERY_KEY, queryFn: fetchUserModels, enabled: open });
 
   useEffect(() => {
     if (!open) return;
@@ -86,14 +92,15 @@ export function TokenDrawer({
   const save = useApiMutation(
     (values: TokenFormValues) => {
       const payload = formToPayload(values, display, token?.id);
-      return editing ? updateToken(payload).then(() => 1) : createTokens(payload).then((rows) => rows.length);
+      return editing ? updateToken(payload).then(() => []) : createTokens(payload);
     },
     {
       invalidate: [TOKENS_QUERY_KEY],
       successMessage: false,
-      onSuccess: (count) => {
-        showSuccess(editing ? t('token.form.updated') : t('token.form.created', { count }));
+      onSuccess: (created) => {
+        showSuccess(editing ? t('token.form.updated') : t('token.form.created', { count: created.length }));
         onClose();
+        if (!editing) onCreated(created);
       },
     },
   );
@@ -182,6 +189,7 @@ export function TokenDrawer({
               </Button>
             ))}
           </Space>
+          <CapNote cap={formCap({ unlimited_quota: unlimited, remain_quota: quotaInput }, display)} />
         </Form.Item>
         <Form.Item name="unlimited_quota" label={t('token.form.unlimitedQuota')} valuePropName="checked">
           <Switch />

@@ -10,6 +10,7 @@ import { SearchActions } from '../../components/SearchActions.tsx';
 import { showError } from '../../components/feedback.ts';
 import { useCopy } from '../../components/use-copy.tsx';
 import { usePaging } from '../../components/use-paging.ts';
+import { CallGuideModal, type CallGuide } from './CallGuideModal.tsx';
 import { TokenDrawer } from './TokenDrawer.tsx';
 import { TOKENS_QUERY_KEY, fetchTokens, type TokenSearch } from './token-api.ts';
 import { selectedKeysText } from './token-view.ts';
@@ -17,7 +18,7 @@ import { useTokenColumns } from './use-token-columns.tsx';
 
 const NO_SEARCH: TokenSearch = { keyword: '', token: '' };
 
-/** /token: the user's API keys — search, list, create/edit, enable/disable, delete, copy. */
+/** /token: the user's API keys — search, list, create/edit, enable/disable, delete, copy, how to call. */
 export function TokensPage() {
   const { t } = useTranslation();
   const copy = useCopy();
@@ -25,6 +26,7 @@ export function TokensPage() {
   const [search, setSearch] = useState<TokenSearch>(NO_SEARCH);
   const [selected, setSelected] = useState<TokenView[]>([]);
   const [drawer, setDrawer] = useState<{ open: boolean; token?: TokenView }>({ open: false });
+  const [guide, setGuide] = useState<CallGuide | null>(null);
   const [searchForm] = Form.useForm<TokenSearch>();
 
   const tokens = useQuery({
@@ -33,7 +35,10 @@ export function TokensPage() {
     placeholderData: keepPreviousData,
   });
 
-  const columns = useTokenColumns((token) => setDrawer({ open: true, token }));
+  const columns = useTokenColumns({
+    onEdit: (token) => setDrawer({ open: true, token }),
+    onGuide: (token) => setGuide({ token }),
+  });
 
   const copySelected = () => {
     if (selected.length === 0) showError(new Error(t('token.selectAtLeastOne')));
@@ -88,7 +93,11 @@ export function TokensPage() {
           columns={columns}
           dataSource={tokens.data?.items ?? []}
           pagination={pagination(tokens.data?.total ?? 0)}
-          scroll={{ x: 'max-content' }}
+          // As wide as the card, columns folding their text to fit; a sideways scroll only where
+          // even folded they cannot (a phone). 'max-content' kept every cell on one line and pushed
+          // the last columns under the fixed actions at 1440 px.
+          scroll={{ x: true }}
+          tableLayout="auto"
           rowSelection={{
             selectedRowKeys: selected.map((token) => token.id),
             preserveSelectedRowKeys: true,
@@ -100,7 +109,9 @@ export function TokensPage() {
         open={drawer.open}
         token={drawer.token}
         onClose={() => setDrawer((current) => ({ ...current, open: false }))}
+        onCreated={(created) => created[0] && setGuide({ token: created[0], created: created.length })}
       />
+      <CallGuideModal guide={guide} onClose={() => setGuide(null)} />
     </Space>
   );
 }

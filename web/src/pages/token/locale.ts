@@ -75,6 +75,27 @@ export const locale: Locale = {
         periodMonthly: '每月 1 日重置',
         budgetIncomplete: '周期预算（大于 0）和预算周期需同时设置，或都不设置',
       },
+      cap: {
+        limited:
+          '此令牌最多可用 {{amount}}，用完即停止工作，即使账户余额更多。可修改上方额度，或开启“无限额度”使用账户全部余额；创建后也可通过“编辑”修改。',
+        savedLimited:
+          '此令牌最多可用 {{amount}}，用完即停止工作，即使账户余额更多。如需调整，请在令牌列表中点此令牌的“编辑”，修改额度或开启“无限额度”。',
+        unlimited: '无限额度：此令牌不设上限，调用从账户余额中扣费。',
+      },
+      guide: {
+        action: '调用方式',
+        title: '如何使用令牌 {{name}} 调用',
+        createdTitle: '令牌已创建：如何调用',
+        done: '完成',
+        batch: '已创建 {{count}} 个令牌，以下示例使用 {{name}}。',
+        baseUrl: 'API 地址（Base URL）',
+        copyBaseUrl: '复制 API 地址',
+        fromOrigin: '取自当前网页地址（系统设置中未填写服务器地址）。',
+        modelsFailed: '无法读取可用模型，示例中的模型名为 {{placeholder}}，请替换为可用模型',
+        noModel: '你目前没有可用的模型，示例中的模型名为 {{placeholder}}；请联系管理员开通模型后替换。',
+        copyExample: '复制示例',
+        copyHasKey: '页面上密钥已隐藏；复制的示例包含完整密钥，请勿分享。',
+      },
       limits: '限制',
       limitWords: { rpm: '次/分', tpm: 'Token/分', atOnce: '并发' },
       period: { daily: '天', weekly: '周', monthly: '月' },
@@ -155,6 +176,30 @@ export const locale: Locale = {
         periodWeekly: 'Resets every Monday',
         periodMonthly: 'Resets on the 1st of each month',
         budgetIncomplete: 'Set both a budget above 0 and its period, or neither',
+      },
+      cap: {
+        limited:
+          'This token can spend {{amount}}, then it stops working, even if your account balance is larger. Change the amount above or turn on Unlimited quota to use your whole balance; you can also change it later with Edit.',
+        savedLimited:
+          'This token can spend {{amount}}, then it stops working, even if your account balance is larger. To change that, choose Edit on its row in the token list and raise the quota or turn on Unlimited quota.',
+        unlimited:
+          'Unlimited quota: this token has no cap of its own; calls are charged to your account balance.',
+      },
+      guide: {
+        action: 'How to call',
+        title: 'How to call with {{name}}',
+        createdTitle: 'Token created: how to call',
+        done: 'Done',
+        batch: '{{count}} tokens created; the examples use {{name}}.',
+        baseUrl: 'API base URL',
+        copyBaseUrl: 'Copy the base URL',
+        fromOrigin: "Taken from this page's address (no server address is set in System settings).",
+        modelsFailed: 'Could not load your models; the examples name {{placeholder}}: put a model there',
+        noModel:
+          'No model is available to you yet, so the examples name {{placeholder}}; ask an administrator for access and put the model there.',
+        copyExample: 'Copy example',
+        copyHasKey:
+          'The key is hidden on screen; the copied example holds the whole key, keep it to yourself.',
       },
       limits: 'Limits',
       limitWords: { rpm: 'RPM', tpm: 'TPM', atOnce: 'at once' },

@@ -33,4 +33,7 @@ export const deleteToken = (id: number) => api.delete<unknown>(`/api/token/${id}
 
 export const fetchUserGroups = () => api.get<Record<string, GroupInfo>>('/api/user/self/groups');
 
+/** The models the signed-in user may call (the token form's choices, the call examples' model). */
+export const USER_MODELS_QUERY_KEY = ['user', 'models'] as const;
+
 export const fetchUserModels = () => api.get<string[]>('/api/user/models');

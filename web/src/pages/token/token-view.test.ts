@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fullKey, maskKey, selectedKeysText, toggledStatus, tokenStatusTag } from './token-view.ts';
+import {
+  fullKey,
+  maskKey,
+  selectedKeysText,
+  toggledStatus,
+  tokenColumnsInOrder,
+  tokenStatusTag,
+} from './token-view.ts';
 
 describe('token view', () => {
   it('prefixes and masks keys', () => {
@@ -26,5 +33,13 @@ describe('token view', () => {
 
   it('copies selected keys one per line', () => {
     expect(selectedKeysText([{ key: 'a' }, { key: 'b' }])).toBe('sk-a\nsk-b');
+  });
+
+  it('on a phone leads with name, status, remaining quota and actions; on a desktop keeps the order', () => {
+    const keys = ['status', 'key', 'used_quota', 'remain_quota', 'name', 'group', 'actions'];
+    const columns = keys.map((key) => ({ key }));
+    const order = (phone: boolean) => tokenColumnsInOrder(columns, phone).map((column) => column.key);
+    expect(order(true)).toEqual(['name', 'status', 'remain_quota', 'actions', 'key', 'used_quota', 'group']);
+    expect(order(false)).toEqual(keys);
   });
 });

@@ -1,4 +1,5 @@
 import { TokenStatus, type TokenView } from '@relaygate/contract';
+import { leadWith } from '../../lib/column-order.ts';
 
 /** The full key as the user pastes it. */
 export const fullKey = (key: string): string => `sk-${key}`;
@@ -40,3 +41,13 @@ export function toggledStatus(status: number): number | null {
 /** The text copied for the selected tokens: one full key per line. */
 export const selectedKeysText = (tokens: Pick<TokenView, 'key'>[]): string =>
   tokens.map((token) => fullKey(token.key)).join('\n');
+
+/**
+ * What a phone shows first, before a sideways scroll: which key, whether it works, what it has left;
+ * then its actions (not pinned to the right there, where they would cover the lead).
+ */
+export const TOKEN_PHONE_LEAD = ['name', 'status', 'remain_quota', 'actions'] as const;
+
+/** The table's columns in the order drawn: on a phone the useful ones lead, the rest follow in their order. */
+export const tokenColumnsInOrder = <C extends { key?: unknown }>(columns: C[], phone: boolean): C[] =>
+  phone ? leadWith(columns, TOKEN_PHONE_LEAD, (column) => String(column.key)) : columns;

@@ -47,6 +47,8 @@ export function QuotaAdjustSection({ user }: { user: UserView }) {
       </Form.Item>
       <Form.Item
         label={t('user.adjust.label')}
+        // The help line under the field takes the item's margin: keep the next section clear of it.
+        style={{ marginBottom: 32 }}
         validateStatus={problem ? 'error' : undefined}
         help={
           problem
@@ -87,6 +89,8 @@ export function QuotaAdjustSection({ user }: { user: UserView }) {
                 amount: ready ? formatQuota(ready.value) : '',
               })}
               description={ready ? t('user.adjust.after', { amount: formatQuota(ready.after) }) : undefined}
+              okText={t('user.adjust.apply')}
+              cancelText={t('common.cancel')}
               onConfirm={() => apply.mutate(undefined)}
               disabled={!ready}
             >

@@ -91,8 +91,24 @@ test('online top-up: the user pays on a mock EPay page, which calls the notify b
 
   await signInAsWalletUser(page);
   await expect(page.getByTestId('wallet-balance')).toHaveText('$2.00');
-  await page.getByTestId('topup-amount').fill('3');
-  await expect(page.getByTestId('topup-payable')).toHaveText('21.90');
+  const amount = page.getByTestId('topup-amount');
+  const payable = page.getByTestId('topup-payable');
+  await expect(page.getByText('Quota to buy (US dollars)')).toBeVisible();
+  await amount.fill('3');
+  await expect(payable).toHaveText('CN¥21.90');
+  // The price follows the amount as typed: none for an amount that cannot be paid, and why.
+  for (const [typed, why] of [
+    ['0', 'The minimum top-up is $1: no price for a smaller amount'],
+    ['abc', 'Enter whole dollars: no price can be computed for this amount'],
+    ['2.5', 'Enter whole dollars: no price can be computed for this amount'],
+    ['', 'Enter the quota to buy; the price follows it'],
+  ]) {
+    await amount.fill(typed!);
+    await expect(payable).toHaveText('-');
+    await expect(page.getByText(why!)).toBeVisible();
+  }
+  await amount.fill('3');
+  await expect(payable).toHaveText('CN¥21.90');
   await page.getByText('Alipay', { exact: true }).click();
   await page.getByTestId('topup-pay').click();
 
@@ -102,7 +118,8 @@ test('online top-up: the user pays on a mock EPay page, which calls the notify b
   await expect(page.getByTestId('wallet-balance')).toHaveText('$5.00');
   const order = page.getByTestId('topup-orders').locator('.ant-table-row').first();
   await expect(order).toContainText('Credited');
-  await expect(order).toContainText('21.90');
+  await expect(order).toContainText('$3');
+  await expect(order).toContainText('CN¥21.90');
 
   // Usable on a phone: the tables scroll inside their cards, the page does not get wider.
   await page.setViewportSize({ width: 390, height: 800 });
@@ -114,7 +131,7 @@ test('an admin completes a pending order by hand, once', async ({ page, browser 
   await signInAsWalletUser(page);
   await expect(page.getByTestId('wallet-balance')).toHaveText('$5.00');
   await page.getByTestId('topup-amount').fill('4');
-  await expect(page.getByTestId('topup-payable')).toHaveText('29.20');
+  await expect(page.getByTestId('topup-payable')).toHaveText('CN¥29.20');
   await page.getByTestId('topup-pay').click();
   const tradeNo = (await page.locator('#order').textContent()) ?? '';
   expect(tradeNo).toMatch(/^USR\d+NO/);

@@ -69,6 +69,29 @@ export interface UserSetting {
 
 export type ManageAction = 'disable' | 'enable' | 'delete' | 'promote' | 'demote';
 
+/**
+ * How POST /api/user/manage {id, action: 'add_quota', mode, value} changes a wallet, as new-api's
+ * newer console sends it: add or subtract `value` quota units (an increment in the database), or
+ * override the balance with it.
+ */
+export const QUOTA_ADJUST_MODES = ['add', 'subtract', 'override'] as const;
+export type QuotaAdjustMode = (typeof QUOTA_ADJUST_MODES)[number];
+
+export interface QuotaAdjustRequest {
+  id: number;
+  action: 'add_quota';
+  mode: QuotaAdjustMode;
+  /** Whole quota units; above 0 to add or subtract, 0 or more to override. */
+  value: number;
+}
+
+/** What a manage call answers: the user's role and status, and after a quota adjustment the new balance. */
+export interface ManageAnswer {
+  role: number;
+  status: number;
+  quota?: number;
+}
+
 /** logs.type */
 export const LogType = {
   Unknown: 0,

@@ -28,6 +28,7 @@ export const common: Locale = {
       name: '名称',
       id: 'ID',
       group: '分组',
+      groupDesc: { default: '默认分组', vip: 'VIP 分组', user: '用户分组' },
       quota: '额度',
       debt: '欠费',
       debtHint: '余额为负：超出预扣的用量已记为欠费，充值补足前的调用将被拒绝',
@@ -173,6 +174,7 @@ export const common: Locale = {
       name: 'Name',
       id: 'ID',
       group: 'Group',
+      groupDesc: { default: 'Default group', vip: 'VIP group', user: 'User group' },
       quota: 'Quota',
       debt: 'In debt',
       debtHint:

@@ -1,12 +1,9 @@
-import { LogType, Role, UserStatus, type ManageAction } from '@relaygate/contract';
+import { Role, UserStatus, type ManageAction } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Updateable } from 'kysely';
 import { currentUser, requireAdmin } from '../../auth/guard.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { isUniqueViolation } from '../../store/dialect.ts';
-import { describedBy } from '../../store/log-text.ts';
-import { insertLog } from '../../store/logs.ts';
-import { setBalance } from '../../store/quota.ts';
 import type { UsersTable } from '../../store/schema.ts';
 import { deleteUserSessions } from '../../store/sessions.ts';
 import {
@@ -23,10 +20,11 @@ import { pageOf, readPaging } from '../paging.ts';
 import { parseId, parseInput } from '../parse-input.ts';
 import { registerUser } from './register-user.ts';
 import { canActOn, canCreateWithRole, canManage, canSetRole } from './role-rules.ts';
-import { createUserSchema, manageSchema, updateUserSchema } from './schemas.ts';
+import { adjustUserQuota, overrideWallet } from './quota-adjust.ts';
+import { createUserSchema, manageSchema, quotaAdjustSchema, updateUserSchema } from './schemas.ts';
 import { toUserView } from './user-view.ts';
 import { msg, type Text } from '../../i18n/text.ts';
-import { logQuota, siteQuotaDisplay } from '../../options/quota-display.ts';
+import { siteQuotaDisplay } from '../../options/quota-display.ts';
 
 function refuseIf(verdict: Text | null): void {
   if (verdict) throw new ApiError(verdict);
@@ -132,30 +130,17 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
     const quotaChanged = input.quota !== undefined && input.quota !== Number(target.quota);
     if (Object.keys(changes).length === 0 && !quotaChanged) return ok();
 
-    try {
-      if (Object.keys(changes).length > 0) await updateUser(store.db, target.id, changes);
-      // Set net of what calls in flight hold (see setBalance), so they neither undo nor escape it.
-      if (quotaChanged) await setBalance(store, { table: 'users', id: target.id }, input.quota!);
+    if (Object.keys(changes).length > 0) {
+      try {
+        await updateUser(store.db, target.id, changes);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(msg('account.usernameTaken'));
+        throw error;
+      }
       app.keys.invalidateUser(target.id);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError(msg('account.usernameTaken'));
-      throw error;
     }
     if (changes.password) await deleteUserSessions(store.db, target.id);
-    if (quotaChanged) {
-      await insertLog(store.db, {
-        user_id: target.id,
-        username: target.username,
-        type: LogType.Manage,
-        ...describedBy(
-          msg('log.adminSetQuota', {
-            admin: actor.username,
-            from: logQuota(settings, Number(target.quota)),
-            to: logQuota(settings, input.quota!),
-          }),
-        ),
-      });
-    }
+    if (quotaChanged) await overrideWallet(app, actor, target, input.quota!);
     return ok();
   });
 
@@ -163,6 +148,12 @@ export const adminUserRoutes: FastifyPluginAsync = async (app) => {
     const actor = currentUser(request);
     const { id, action } = parseInput(manageSchema, request.body);
     const target = await targetOf(id);
+    if (action === 'add_quota') {
+      const { mode, value } = parseInput(quotaAdjustSchema, request.body);
+      refuseIf(canActOn(actor.role, target.role));
+      const quota = await adjustUserQuota(app, actor, target, mode, value);
+      return ok({ role: target.role, status: target.status, quota });
+    }
     refuseIf(canManage(actor.role, target.role, action));
     const changes = manageChanges(action);
     await updateUser(store.db, target.id, changes);

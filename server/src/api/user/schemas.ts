@@ -1,3 +1,4 @@
+import { QUOTA_ADJUST_MODES } from '@relaygate/contract';
 import { z } from 'zod';
 import { zodText } from '../../i18n/zod-issue.ts';
 
@@ -73,9 +74,15 @@ export const updateUserSchema = z.object({
 
 export const manageSchema = z.object({
   id: z.number().int().positive(),
-  action: z.enum(['disable', 'enable', 'delete', 'promote', 'demote'], {
+  action: z.enum(['disable', 'enable', 'delete', 'promote', 'demote', 'add_quota'], {
     message: zodText('user.manageAction'),
   }),
+});
+
+/** The rest of an add_quota call: how, and how many units (checked against the mode by the route). */
+export const quotaAdjustSchema = z.object({
+  mode: z.enum(QUOTA_ADJUST_MODES, { message: zodText('user.quotaAdjustMode') }),
+  value: quotaSchema,
 });
 
 export const affTransferSchema = z.object({

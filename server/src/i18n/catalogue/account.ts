@@ -67,9 +67,19 @@ export const accountMessages = {
   'user.quotaWhole': { en: 'quota must be a whole number', zh: '额度必须是整数' },
   'user.credentialsEmpty': { en: 'username and password cannot be empty', zh: '用户名和密码不能为空' },
   'user.manageAction': {
-    en: 'action must be one of disable, enable, delete, promote, demote',
-    zh: 'action 必须是 disable、enable、delete、promote、demote 之一',
+    en: 'action must be one of disable, enable, delete, promote, demote, add_quota',
+    zh: 'action 必须是 disable、enable、delete、promote、demote、add_quota 之一',
   },
+  'user.quotaAdjustMode': {
+    en: 'mode must be one of add, subtract, override',
+    zh: 'mode 必须是 add、subtract、override 之一',
+  },
+  'user.quotaChangeZero': { en: 'the amount must be greater than 0', zh: '调整额度必须大于 0' },
+  'user.deductTooMuch': {
+    en: 'cannot deduct more than the balance of {balance}',
+    zh: '扣减额度不能超过当前余额 {balance}',
+  },
+  'user.quotaTooLarge': { en: 'the balance would be too large', zh: '调整后的余额过大' },
   'user.webhookRequired': { en: 'a webhook URL is required', zh: '需要填写 Webhook 地址' },
   'user.webhookHttps': {
     en: 'the webhook URL must start with https://',

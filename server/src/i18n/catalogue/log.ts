@@ -28,6 +28,14 @@ export const logMessages = {
     en: 'admin {admin} changed the quota from {from} to {to}',
     zh: '管理员 {admin} 将额度从 {from} 修改为 {to}',
   },
+  'log.adminAddQuota': {
+    en: 'admin {admin} added {quota} to the quota',
+    zh: '管理员 {admin} 增加额度 {quota}',
+  },
+  'log.adminDeductQuota': {
+    en: 'admin {admin} deducted {quota} from the quota',
+    zh: '管理员 {admin} 扣减额度 {quota}',
+  },
   'log.manualTopUp': {
     en: 'completed top-up order {tradeNo} of user #{userId} by hand: {quota}',
     zh: '手动完成用户 #{userId} 的充值订单 {tradeNo}：{quota}',

@@ -1,6 +1,7 @@
 import { Alert, Button, Flex, Form, Input, InputNumber, Select, Slider, Typography } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useGroupDescription } from '../../components/GroupLabel.tsx';
 import { systemPromptOf, TEMPERATURE, type PlaygroundSettings } from './chat-request.ts';
 import type { GroupChoice } from './playground-api.ts';
 
@@ -32,6 +33,7 @@ function LoadFailed({ text, query }: { text: string; query: UseQueryResult<unkno
 /** The left panel (spec 001 §2): group, searchable model, temperature, max tokens and system prompt. */
 export function SettingsPanel({ settings, update, groups, models }: Props) {
   const { t } = useTranslation();
+  const describeGroup = useGroupDescription();
   const modelOffered = !models.data || settings.model === '' || models.data.includes(settings.model);
   return (
     <Form layout="vertical" component="div" data-testid="playground-settings">
@@ -47,7 +49,7 @@ export function SettingsPanel({ settings, update, groups, models }: Props) {
             value: group.name,
             label: (
               <Flex justify="space-between" gap={8}>
-                <Typography.Text ellipsis>{group.desc}</Typography.Text>
+                <Typography.Text ellipsis>{describeGroup(group.desc)}</Typography.Text>
                 <Typography.Text type="secondary">
                   {t('playground.groupRatio', { ratio: group.ratio })}
                 </Typography.Text>

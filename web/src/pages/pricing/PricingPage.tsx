@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client.ts';
 import { BusinessError } from '../../api/http-errors.ts';
+import { GroupLabel } from '../../components/GroupLabel.tsx';
 import { ListTable } from '../../components/LoadError.tsx';
 import { useCopy } from '../../components/use-copy.tsx';
 import { RatioTag } from '../../components/RatioTag.tsx';
@@ -118,12 +119,7 @@ export function PricingPage() {
           data-testid="pricing-group"
           options={Object.entries(ratios).map(([name, value]) => ({
             value: name,
-            label: (
-              <Space size={6}>
-                <span>{[name, pricing.data?.usable_group[name]].filter(Boolean).join(' — ')}</span>
-                <RatioTag ratio={value} />
-              </Space>
-            ),
+            label: <GroupLabel name={name} description={pricing.data?.usable_group[name]} ratio={value} />,
           }))}
         />
         <Button type={onlyGroup ? 'primary' : 'default'} onClick={() => setOnlyGroup((v) => !v)}>

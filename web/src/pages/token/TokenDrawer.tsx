@@ -4,7 +4,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Switch } f
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkRule } from '../../components/check-rule.ts';
-import { RatioTag } from '../../components/RatioTag.tsx';
+import { GroupLabel } from '../../components/GroupLabel.tsx';
 import { SideDrawer } from '../../components/DrawerActions.tsx';
 import { showSuccess } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
@@ -48,12 +48,7 @@ function groupOptions(groups: Record<string, GroupInfo> | undefined, defaultLabe
     { value: '', label: defaultLabel },
     ...Object.entries(groups ?? {}).map(([key, info]) => ({
       value: key,
-      label: (
-        <Space size={6}>
-          <span>{[key, info.desc].filter(Boolean).join(' — ')}</span>
-          <RatioTag ratio={info.ratio} />
-        </Space>
-      ),
+      label: <GroupLabel name={key} description={info.desc} ratio={info.ratio} />,
     })),
   ];
 }

@@ -1,17 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, InputNumber, Radio, Space, Statistic, Typography } from 'antd';
+import { Button, Card, Form, Input, Radio, Space, Statistic } from 'antd';
 import { UnavailableNotice } from './UnavailableNotice.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../components/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { fetchPayable, startEpayPayment, startStripePayment, type TopUpInfo } from './topup-api.ts';
+import { useFormatQuota } from '../../components/QuotaText.tsx';
+import { useQuotaDisplay } from '../../status/status.ts';
 import {
   amountPresets,
   amountProblem,
-  formatMoney,
+  formatAmount,
+  formatPayable,
   methodLabel,
   minimumAmount,
+  parseAmount,
   postPaymentForm,
 } from './wallet-rules.ts';
 
@@ -25,20 +29,29 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
-/** Online top-up: amount presets or a free amount, the configured methods, the payable money, then pay. */
+/**
+ * Online top-up: amount presets or a typed amount (whole US dollars of quota), the configured
+ * methods, the money to pay with its currency, then pay. The money follows the amount as typed: an
+ * empty, invalid or too small amount clears it and says why, and a figure for an earlier amount is
+ * never shown for a newer one.
+ */
 export function OnlineTopUpCard({ info }: { info: TopUpInfo }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const display = useQuotaDisplay();
+  const formatQuota = useFormatQuota();
   const [method, setMethod] = useState(info.pay_methods[0] ?? '');
   const stripe = method === 'stripe';
   const minimum = minimumAmount(stripe ? info.stripe_min_topup : info.min_topup);
-  const [amount, setAmount] = useState<number | null>(minimum);
-  const settled = useDebounced(amount, 400);
-  const problem = amountProblem(settled, minimum);
+  const [text, setText] = useState(String(minimum));
+  const settled = useDebounced(text, 400);
+  const problem = amountProblem(text, minimum);
+  const amount = parseAmount(text);
+  const current = problem === null && settled === text;
 
   const payable = useQuery({
     queryKey: ['wallet', 'payable', settled, stripe],
     queryFn: () => fetchPayable(Number(settled), stripe),
-    enabled: method !== '' && problem === null,
+    enabled: method !== '' && current,
     retry: false,
   });
 
@@ -56,8 +69,7 @@ export function OnlineTopUpCard({ info }: { info: TopUpInfo }) {
   );
 
   const submit = () => {
-    const current = amountProblem(amount, minimum);
-    if (current) showError(new Error(t(current, { min: minimum })));
+    if (problem) showError(new Error(t(problem, { min: formatAmount(minimum) })));
     else pay.mutate(undefined);
   };
 
@@ -71,6 +83,14 @@ export function OnlineTopUpCard({ info }: { info: TopUpInfo }) {
       />
     );
 
+  const payableText = problem
+    ? '-'
+    : payable.isError
+      ? t('topup.online.payableError')
+      : current && payable.data !== undefined
+        ? formatPayable(payable.data, i18n.language)
+        : '-';
+
   return (
     <Card title={t('topup.online.title')}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -79,27 +99,36 @@ export function OnlineTopUpCard({ info }: { info: TopUpInfo }) {
             <Button
               key={preset}
               type={amount === preset ? 'primary' : 'default'}
-              onClick={() => setAmount(preset)}
+              onClick={() => setText(String(preset))}
             >
-              {preset}
+              {formatAmount(preset)}
             </Button>
           ))}
         </Space>
-        <Space wrap>
-          <Typography.Text>{t('topup.online.amount')}</Typography.Text>
-          <InputNumber
-            value={amount}
-            min={1}
-            precision={0}
-            onChange={(value) => setAmount(value)}
-            style={{ width: 200, maxWidth: '100%' }}
-            aria-label={t('topup.online.amount')}
-            data-testid="topup-amount"
-          />
-        </Space>
-        {problem && amount !== null && (
-          <Typography.Text type="danger">{t(problem, { min: minimum })}</Typography.Text>
-        )}
+        <Form layout="vertical" component="div">
+          <Form.Item
+            label={t('topup.online.amount')}
+            validateStatus={problem ? 'error' : undefined}
+            help={
+              problem
+                ? t(problem, { min: formatAmount(minimum) })
+                : display.type !== 'USD' && amount !== null
+                  ? t('topup.online.credited', { quota: formatQuota(amount * display.quotaPerUnit) })
+                  : undefined
+            }
+            style={{ marginBottom: 0 }}
+          >
+            <Input
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              inputMode="numeric"
+              prefix="$"
+              style={{ width: 200, maxWidth: '100%' }}
+              aria-label={t('topup.online.amount')}
+              data-testid="topup-amount"
+            />
+          </Form.Item>
+        </Form>
         <Radio.Group value={method} onChange={(event) => setMethod(String(event.target.value))}>
           {info.pay_methods.map((item) => (
             <Radio.Button key={item} value={item} data-testid={`pay-method-${item}`}>
@@ -109,8 +138,8 @@ export function OnlineTopUpCard({ info }: { info: TopUpInfo }) {
         </Radio.Group>
         <Statistic
           title={t('topup.online.payable')}
-          value={problem ? '-' : payable.isError ? t('topup.online.payableError') : formatMoney(payable.data)}
-          loading={payable.isFetching}
+          value={payableText}
+          loading={!problem && (payable.isFetching || settled !== text)}
           valueRender={(node) => <span data-testid="topup-payable">{node}</span>}
         />
         <Button type="primary" onClick={submit} loading={pay.isPending} data-testid="topup-pay">

@@ -16,11 +16,11 @@ import {
   fetchAllOrders,
   fetchMyOrders,
 } from './topup-api.ts';
-import { formatMoney, methodLabel, orderStatusTag } from './wallet-rules.ts';
+import { formatAmount, formatPayable, methodLabel, orderStatusTag } from './wallet-rules.ts';
 
 /** The user's own top-up orders, newest first; an admin may switch to everyone's and complete a pending one. */
 export function OrdersCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const admin = isAdmin(useSessionUser());
   const { page, pageSize, setPage, pagination } = usePaging();
   const [everyone, setEveryone] = useState(false);
@@ -39,8 +39,12 @@ export function OrdersCard() {
   const columns: TableColumnsType<TopUpView> = [
     { title: t('topup.orders.tradeNo'), dataIndex: 'trade_no', key: 'trade_no', ellipsis: true },
     ...(showAll ? [{ title: t('topup.orders.user'), dataIndex: 'user_id', key: 'user_id' }] : []),
-    { title: t('topup.online.amount'), dataIndex: 'amount', key: 'amount' },
-    { title: t('topup.orders.money'), key: 'money', render: (_, order) => formatMoney(order.money) },
+    { title: t('topup.orders.amount'), key: 'amount', render: (_, order) => formatAmount(order.amount) },
+    {
+      title: t('topup.orders.money'),
+      key: 'money',
+      render: (_, order) => formatPayable(order.money, i18n.language),
+    },
     {
       title: t('topup.orders.method'),
       key: 'method',

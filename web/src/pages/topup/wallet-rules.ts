@@ -7,10 +7,20 @@ export const redeemCodeProblem = (code: string): string | null =>
 /** The smallest amount one may buy: the site's minimum, and never below 1 (spec §5). */
 export const minimumAmount = (minTopUp: number): number => Math.max(1, Math.ceil(minTopUp || 1));
 
-/** Why an online amount cannot be paid, as an i18n key, or null. */
-export function amountProblem(amount: unknown, minTopUp: number): string | null {
-  const value = Number(amount);
-  if (amount === null || amount === '' || !Number.isInteger(value)) return 'topup.online.amountInvalid';
+/**
+ * The amount typed in the online top-up field (whole US dollars of quota), or null when the text is
+ * not a whole number: digits only, so "1e3", "2.5" or "-1" are not amounts.
+ */
+export function parseAmount(text: string): number | null {
+  const trimmed = text.trim();
+  return /^\d{1,12}$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+/** Why an online amount cannot be paid, as an i18n key (its text takes {{min}}), or null. */
+export function amountProblem(text: string, minTopUp: number): string | null {
+  if (text.trim() === '') return 'topup.online.amountRequired';
+  const value = parseAmount(text);
+  if (value === null) return 'topup.online.amountInvalid';
   if (value < minimumAmount(minTopUp)) return 'topup.online.belowMinimum';
   return null;
 }
@@ -22,10 +32,19 @@ export function amountPresets(options: number[], minTopUp: number): number[] {
   return kept.includes(minimum) ? kept : [minimum, ...kept];
 }
 
-/** Money to pay, two decimals, as the payment page shows it. */
-export function formatMoney(value: number | string | undefined): string {
+/** An amount of top-up: whole US dollars of quota, as the order and the payment page count it. */
+export const formatAmount = (amount: number): string => `$${amount}`;
+
+/**
+ * Money to pay, with its currency, in the interface's language: yuan, as the top-up prices are set
+ * (Price is "yuan per dollar of quota", as in new-api; Alipay and WeChat Pay charge yuan), two
+ * decimals: "¥7.30" in Chinese, "CN¥7.30" in English. '-' when there is no figure.
+ */
+export function formatPayable(value: number | string | undefined, language: string): string {
   const n = Number(value);
-  return Number.isFinite(n) ? n.toFixed(2) : '-';
+  if (value === undefined || value === '' || !Number.isFinite(n)) return '-';
+  const locale = language.startsWith('zh') ? 'zh-CN' : 'en-US';
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY' }).format(n);
 }
 
 /** The i18n key (under `topup.orderStatus`) and tag colour of an order's status. */

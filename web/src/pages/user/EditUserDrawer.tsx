@@ -1,15 +1,13 @@
 import type { UserView } from '@relaygate/contract';
-import { Divider, Form, InputNumber, Spin } from 'antd';
+import { Divider, Form, Spin } from 'antd';
 import { HiddenSubmit } from '../../components/HiddenSubmit.tsx';
 import { LoadError } from '../../components/LoadError.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SideDrawer } from '../../components/DrawerActions.tsx';
-import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
-import { amountPrefix, inputToQuota, isCurrencyDisplay } from '../../lib/quota.ts';
-import { useQuotaDisplay } from '../../status/status.ts';
 import { GroupSelect } from './GroupSelect.tsx';
+import { QuotaAdjustSection } from './QuotaAdjustSection.tsx';
 import { updateUser, useUser, userKeys } from './user-api.ts';
 import { UserIdentityFields } from './UserIdentityFields.tsx';
 import { BOUND_FIELDS, BoundAccountField, type BoundField } from './BoundAccountField.tsx';
@@ -18,7 +16,10 @@ import { toEditValues, toUpdatePayload, type EditUserValues } from './user-form.
 /** Accounts the user binds from their own settings: read-only here, an admin may only remove them (spec §2.4). */
 const BOUNDS = Object.keys(BOUND_FIELDS) as BoundField[];
 
-/** Edits one user: loads GET /api/user/{id}, saves PUT /api/user/ with the fields and the id. */
+/**
+ * Edits one user: loads GET /api/user/{id}, saves PUT /api/user/ with the fields and the id (never the
+ * quota: the balance section adjusts it on its own, so a save cannot overwrite what calls spent meanwhile).
+ */
 export function EditUserDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   // Keep the last user on screen while the drawer slides shut.
@@ -65,11 +66,8 @@ function EditUserForm({
   onSubmit: (payload: ReturnType<typeof toUpdatePayload>) => void;
 }) {
   const { t } = useTranslation();
-  const display = useQuotaDisplay();
-  const formatQuota = useFormatQuota();
-  const quota = Form.useWatch('quota', form);
   const initialValues = {
-    ...toEditValues(user, display),
+    ...toEditValues(user),
     ...Object.fromEntries(BOUNDS.map((field) => [field, user[field]])),
   };
 
@@ -79,7 +77,7 @@ function EditUserForm({
       name="editUser"
       layout="vertical"
       initialValues={initialValues}
-      onFinish={(values) => onSubmit(toUpdatePayload(user.id, values, display))}
+      onFinish={(values) => onSubmit(toUpdatePayload(user.id, values))}
     >
       <UserIdentityFields creating={false} />
       <Form.Item
@@ -89,20 +87,7 @@ function EditUserForm({
       >
         <GroupSelect />
       </Form.Item>
-      <Form.Item
-        name="quota"
-        label={t('user.form.quota')}
-        extra={t('user.form.quotaAmount', { amount: formatQuota(inputToQuota(Number(quota) || 0, display)) })}
-        rules={[{ required: true, message: t('user.form.quotaRequired') }]}
-      >
-        <InputNumber
-          min={0}
-          step={isCurrencyDisplay(display) ? 1 : display.quotaPerUnit}
-          precision={isCurrencyDisplay(display) ? undefined : 0}
-          prefix={amountPrefix(display)}
-          style={{ width: '100%' }}
-        />
-      </Form.Item>
+      <QuotaAdjustSection user={user} />
       <Divider titlePlacement="start">{t('user.form.bound')}</Divider>
       {BOUNDS.map((field) => (
         <BoundAccountField key={field} form={form} userId={user.id} field={field} />

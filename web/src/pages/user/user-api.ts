@@ -1,6 +1,7 @@
-import type { ManageAction, Page, UserView } from '@relaygate/contract';
+import type { ManageAction, ManageAnswer, Page, QuotaAdjustMode, UserView } from '@relaygate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
+import { toAdjustRequest } from './quota-adjust.ts';
 import type { CreateUserPayload, UpdateUserPayload } from './user-form.ts';
 
 /** What the search form has applied; empty fields mean the plain list. */
@@ -55,13 +56,12 @@ export const createUser = (payload: CreateUserPayload) => api.post<void>('/api/u
 
 export const updateUser = (payload: UpdateUserPayload) => api.put<void>('/api/user/', payload);
 
-export interface ManageResult {
-  status: number;
-  role: number;
-}
-
 export const manageUser = (id: number, action: ManageAction) =>
-  api.post<ManageResult>('/api/user/manage', { id, action });
+  api.post<ManageAnswer>('/api/user/manage', { id, action });
+
+/** Adds to, deducts from or sets a wallet, in whole units; answers the new balance in `quota`. */
+export const adjustQuota = (id: number, mode: QuotaAdjustMode, value: number) =>
+  api.post<ManageAnswer>('/api/user/manage', toAdjustRequest(id, mode, value));
 
 /** Removes one of a user's bindings (admin; new-api's DELETE /api/user/{id}/bindings/{type}). */
 export const clearBinding = (id: number, type: string) =>

@@ -1,10 +1,6 @@
 import type { UserView } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
-import { quotaDisplayOf } from '../../lib/quota.ts';
 import { toCreatePayload, toEditValues, toUpdatePayload } from './user-form.ts';
-
-const currency = quotaDisplayOf({ type: 'USD', quotaPerUnit: 500_000 });
-const units = quotaDisplayOf({ type: 'TOKENS', quotaPerUnit: 500_000 });
 
 describe('toCreatePayload', () => {
   it('needs a username and a password', () => {
@@ -33,30 +29,26 @@ describe('edit form', () => {
     quota: 1_250_000,
   } as UserView;
 
-  it('loads the quota in the display unit and a blank password', () => {
-    expect(toEditValues(user, currency)).toEqual({
+  it('loads the fields with a blank password, and not the quota (adjusted apart)', () => {
+    expect(toEditValues(user)).toEqual({
       username: 'carol',
       display_name: 'Carol',
       password: '',
       group: 'vip',
-      quota: 2.5,
     });
-    expect(toEditValues(user, units).quota).toBe(1_250_000);
   });
 
-  it('saves whole quota units and leaves a blank password out', () => {
-    const values = { ...toEditValues(user, currency), quota: 0.123457 };
-    expect(toUpdatePayload(3, values, currency)).toEqual({
+  it('saves without the quota, so a save never overwrites the balance, and leaves a blank password out', () => {
+    expect(toUpdatePayload(3, { ...toEditValues(user), display_name: ' C ' })).toEqual({
       id: 3,
       username: 'carol',
-      display_name: 'Carol',
+      display_name: 'C',
       group: 'vip',
-      quota: 61_729,
     });
   });
 
   it('sends a new password when one is typed', () => {
-    const values = { ...toEditValues(user, units), password: 'newpass99' };
-    expect(toUpdatePayload(3, values, units)).toMatchObject({ password: 'newpass99', quota: 1_250_000 });
+    const values = { ...toEditValues(user), password: 'newpass99' };
+    expect(toUpdatePayload(3, values)).toMatchObject({ password: 'newpass99' });
   });
 });

@@ -1,5 +1,4 @@
 import type { UserView } from '@relaygate/contract';
-import { inputToQuota, quotaToInput, type QuotaDisplay } from '../../lib/quota.ts';
 
 /** The add-user drawer's fields (Form name="addUser"). */
 export interface AddUserValues {
@@ -23,13 +22,12 @@ export function toCreatePayload(values: AddUserValues): CreateUserPayload | null
   return displayName ? { username, password, display_name: displayName } : { username, password };
 }
 
-/** The edit drawer's fields (Form name="editUser"); quota is in the display unit. */
+/** The edit drawer's fields (Form name="editUser"); the balance is adjusted apart (QuotaAdjustSection). */
 export interface EditUserValues {
   username: string;
   display_name: string;
   password: string;
   group: string;
-  quota: number;
 }
 
 export interface UpdateUserPayload {
@@ -37,32 +35,28 @@ export interface UpdateUserPayload {
   username: string;
   display_name: string;
   group: string;
-  quota: number;
   password?: string;
 }
 
-export function toEditValues(user: UserView, display: QuotaDisplay): EditUserValues {
+export function toEditValues(user: UserView): EditUserValues {
   return {
     username: user.username,
     display_name: user.display_name,
     password: '',
     group: user.group,
-    quota: quotaToInput(user.quota, display),
   };
 }
 
-/** PUT /api/user/ body: the fields and the id; a blank password means unchanged and is left out. */
-export function toUpdatePayload(
-  id: number,
-  values: EditUserValues,
-  display: QuotaDisplay,
-): UpdateUserPayload {
+/**
+ * PUT /api/user/ body: the fields and the id; a blank password means unchanged and is left out, and
+ * so is the quota, which the server then leaves as it is.
+ */
+export function toUpdatePayload(id: number, values: EditUserValues): UpdateUserPayload {
   const payload: UpdateUserPayload = {
     id,
     username: values.username.trim(),
     display_name: (values.display_name ?? '').trim(),
     group: values.group,
-    quota: Math.max(0, inputToQuota(Number(values.quota) || 0, display)),
   };
   if (values.password) payload.password = values.password;
   return payload;

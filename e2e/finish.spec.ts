@@ -51,22 +51,34 @@ async function signInAsRoot(page: Page) {
   await signIn(page, ROOT_USERNAME, NEW_ROOT_PASSWORD);
 }
 
+/** The channel list, searched for `keyword`. */
+async function searchChannels(page: Page, keyword: string) {
+  await page.goto('/channel');
+  await page.locator('#channelSearch_keyword').fill(keyword);
+  await page.locator('#channelSearch_keyword').press('Enter');
+}
+
+/** A new channel in the default group, and the channel list searched for it. */
+async function listNewChannel(
+  page: Page,
+  channel: { type: number; name: string; key: string; base_url: string; models: string },
+) {
+  await succeed(page, 'POST', '/api/channel/', { ...channel, group: 'default' });
+  await searchChannels(page, channel.name);
+}
+
 test('channels: not fetched balance, the tested model named, a refusal marked on its field', async ({
   page,
 }) => {
   await useEnglish(page);
   await signInAsRoot(page);
-  await succeed(page, 'POST', '/api/channel/', {
+  await listNewChannel(page, {
     type: 1,
     name: channelName,
     key: 'sk-e2e-finish',
     base_url: upstreamUrl(),
     models: `${MODEL},other-model`,
-    group: 'default',
   });
-  await page.goto('/channel');
-  await page.locator('#channelSearch_keyword').fill(channelName);
-  await page.locator('#channelSearch_keyword').press('Enter');
   const row = page.locator('.ant-table-row', { hasText: channelName });
   await expect(row.getByTestId('channel-balance')).toHaveText('Not fetched');
 
@@ -95,23 +107,106 @@ test("channels: a balance reads in the provider's currency, ¥ for a DeepSeek ac
   await useEnglish(page);
   await signInAsRoot(page);
   const name = `yuan-${suffix}`;
-  await succeed(page, 'POST', '/api/channel/', {
+  await listNewChannel(page, {
     type: 43,
     name,
     key: 'sk-e2e-yuan',
     base_url: `${upstreamUrl()}/yuan`,
     models: 'deepseek-chat',
-    group: 'default',
   });
-  await page.goto('/channel');
-  await page.locator('#channelSearch_keyword').fill(name);
-  await page.locator('#channelSearch_keyword').press('Enter');
   const balance = page.locator('.ant-table-row', { hasText: name }).getByTestId('channel-balance');
   await expect(balance).toHaveText('Not fetched');
   await balance.click();
   await expect(page.locator('.ant-message')).toContainText('¥70.00');
   await expect(balance).toHaveText('¥70.00');
   await page.screenshot({ path: join(screenshotDir(), 'finish-channel-balance-yuan-en-light.png') });
+});
+
+test('channels: a failed test stays on the row as failed, with why, after the toast and a reload', async ({
+  page,
+}) => {
+  await useEnglish(page);
+  await signInAsRoot(page);
+  const name = `refused-${suffix}`;
+  await listNewChannel(page, {
+    type: 1,
+    name,
+    key: 'sk-e2e-refused',
+    base_url: `${upstreamUrl()}/refuse`,
+    models: MODEL,
+  });
+  const row = page.locator('.ant-table-row', { hasText: name });
+  await expect(row.getByTestId('channel-last-test')).toHaveText('Not tested');
+
+  await row.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(page.locator('.ant-message')).toContainText('Incorrect API key provided');
+  const lastTest = row.getByTestId('channel-last-test');
+  await expect(lastTest).toHaveAttribute('data-outcome', 'failed');
+  await expect(lastTest).toHaveText('Test failed');
+  await expect(lastTest).not.toHaveClass(/ant-tag-(green|lime)/);
+
+  // What the server kept: a reload (or another admin) sees the same, and why, when and how long.
+  await page.reload();
+  await expect(lastTest).toHaveText('Test failed');
+  await lastTest.hover();
+  const tooltip = page.locator('.ant-tooltip', { hasText: 'The last test failed' });
+  await expect(tooltip).toContainText('Incorrect API key provided');
+  await expect(tooltip).toContainText(/Tested at \d{4}-/);
+  await expect(tooltip).toContainText(/Took \d+\.\d{2} s/);
+  await keepScreenshot(page, 'finish-channel-failed-test-en-light');
+});
+
+test('settings: the index marks the section being read, at the start, in the middle and at the end', async ({
+  page,
+}) => {
+  await useEnglish(page);
+  await signInAsRoot(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/setting?tab=system');
+  const index = page.getByTestId('setting-index');
+  const links = index.locator('.ant-anchor-link-title');
+  const active = index.locator('.ant-anchor-link-title-active');
+  await expect(active).toHaveText((await links.first().textContent())!);
+
+  // The third section's top a little above a third of the way down the part below the sticky bars.
+  const third = page.locator((await links.nth(2).getAttribute('href'))!);
+  await third.evaluate((card) => {
+    const line = 126 + (window.innerHeight - 126) / 3;
+    window.scrollBy(0, card.getBoundingClientRect().top - line + 10);
+  });
+  await expect(active).toHaveText((await links.nth(2).textContent())!);
+
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(active).toHaveText((await links.last().textContent())!);
+  // A click marks the section clicked, though it cannot reach the top at the end of the page.
+  await links.nth(-2).click();
+  await expect(active).toHaveText((await links.nth(-2).textContent())!);
+});
+
+test('settings: the visual price editor shows whole model names and every delete button at 1440 px', async ({
+  page,
+}) => {
+  await useEnglish(page);
+  await signInAsRoot(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/setting?tab=operation');
+  await page.getByTestId('setting-index').getByText('Model prices and ratios').click();
+  const card = page.locator('#setting_ratio_card-card');
+  await card.getByRole('tab', { name: 'Visual ratio editor' }).click();
+  await card.getByPlaceholder('Search model name').fill('claude-3-5-sonnet');
+  const row = card.locator('.ant-table-row', { hasText: 'claude-3-5-sonnet-20241022' });
+  await expect(row).toBeVisible();
+  const layout = await row.evaluate((tr) => {
+    const name = tr.querySelectorAll('td')[1]!;
+    const scroller = tr.closest('.ant-table-content, .ant-table-body')!.getBoundingClientRect();
+    const button = tr.querySelector('button')!.getBoundingClientRect();
+    return {
+      nameCut: name.scrollWidth > name.clientWidth,
+      buttonInside: button.left >= scroller.left && button.right <= scroller.right,
+      pageWidth: document.documentElement.scrollWidth,
+    };
+  });
+  expect(layout).toEqual({ nameCut: false, buttonInside: true, pageWidth: 1440 });
 });
 
 test('amounts: a token worth one unit reads $0.000002, and ¥0.000015 in yuan, never $0.01', async ({
@@ -286,10 +381,11 @@ test('the changed screens, in Chinese and English, light and dark', async ({ pag
         fullPage: true,
       });
 
-    await page.goto(`/channel`);
-    await page.locator('#channelSearch_keyword').fill(channelName);
-    await page.locator('#channelSearch_keyword').press('Enter');
+    await searchChannels(page, suffix);
     await expect(page.locator('.ant-table-row', { hasText: channelName })).toHaveCount(1);
+    const failed = page.locator('.ant-table-row', { hasText: `refused-${suffix}` });
+    await failed.getByTestId('channel-last-test').hover();
+    await expect(page.locator('.ant-tooltip')).toBeVisible();
     await shot('channels');
     await page.goto('/token');
     await expect(page.locator('.ant-table-row', { hasText: tokenName })).toBeVisible();
@@ -304,6 +400,25 @@ test('the changed screens, in Chinese and English, light and dark', async ({ pag
     const general = page.locator('.ant-card').filter({ has: page.locator('form#setting_general') });
     await expect(general).toBeVisible();
     await general.screenshot({ path: join(screenshotDir(), `finish-settings-${language}-${theme}.png`) });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      // On a phone the search hides behind a button; this spec's channels are the newest anyway.
+      await page.goto('/channel');
+      const refused = page.locator('.ant-table-row', { hasText: `refused-${suffix}` });
+      await refused.getByTestId('channel-last-test').scrollIntoViewIfNeeded();
+      await expect(refused.getByTestId('channel-last-test')).toBeInViewport();
+      await keepScreenshot(page, `finish-channels-${width}-${language}-${theme}`);
+      await page.goto('/setting?tab=operation');
+      const ratios = page.locator('#setting_ratio_card-card');
+      await ratios.evaluate((card) => window.scrollBy(0, card.getBoundingClientRect().top - 140));
+      await ratios.getByRole('tab').nth(1).click();
+      await expect(ratios.locator('.ant-table-row').first()).toBeVisible();
+      await page.screenshot({
+        path: join(screenshotDir(), `finish-ratio-editor-${width}-${language}-${theme}.png`),
+      });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 1366, height: 860 });
     await page.goto('/token');
     await page.getByRole('button', { name: /Add token|添加令牌/ }).click();
     await page.locator('#token_group').click();

@@ -1,6 +1,9 @@
 /** channels.status */
 export const ChannelStatus = { Unknown: 0, Enabled: 1, ManuallyDisabled: 2, AutoDisabled: 3 } as const;
 
+/** The outcome of a channel's last test (channels.test_outcome): not recorded, passed, failed. */
+export const ChannelTestOutcome = { Unknown: 0, Passed: 1, Failed: 2 } as const;
+
 /** Channel type ids (new-api's numbering). */
 export const ChannelType = {
   Unknown: 0,
@@ -33,8 +36,15 @@ export interface ChannelView {
   weight: number;
   created_time: number;
   test_time: number;
-  /** Milliseconds of the last test. */
+  /** Milliseconds of the last test, passed or failed (test_outcome says which). */
   response_time: number;
+  /**
+   * The last test's outcome (ChannelTestOutcome); Unknown for channels never tested here, such as
+   * those imported from new-api, which records the time of a failed test as of a passed one.
+   */
+  test_outcome: number;
+  /** Why the last test failed, in the reader's language where the words are the gateway's own; '' otherwise. */
+  test_error: string;
   base_url: string | null;
   other: string | null;
   balance: number;

@@ -32,6 +32,17 @@ export default async function globalSetup() {
   upstream.reply('/yuan/user/balance', {
     json: { balance_infos: [{ currency: 'CNY', total_balance: '70.00', granted_balance: '0.00' }] },
   });
+  // A channel based at <upstream>/refuse has a key its provider refuses: its test fails.
+  upstream.reply('/refuse/v1/chat/completions', {
+    status: 401,
+    json: {
+      error: {
+        message: 'Incorrect API key provided',
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+      },
+    },
+  });
   const db = await createTestDatabase('sqlite');
   // GitHub, LinuxDO and an OIDC provider on loopback; their authorize pages send the browser back here.
   const oauth = await startMockOAuth();

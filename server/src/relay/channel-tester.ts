@@ -11,7 +11,7 @@ import type { ResponseHeaders } from './providers/retry-after.ts';
 import { providerFor } from './providers/registry.ts';
 import { setChannelStatus } from '../store/channel-status.ts';
 import type { Store } from '../store/db.ts';
-import { nowSeconds } from '../store/users.ts';
+import { recordChannelTest } from '../store/channel-tests.ts';
 import { mapModel } from './routing.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { maybeDisableChannel, mappedStatus } from './upstream-error.ts';
@@ -30,21 +30,14 @@ const FALLBACK_TEST_MODEL = 'gpt-4o-mini';
 /**
  * Channel tests send one small real chat call. A failure, or (with auto-disable on) a call
  * slower than ChannelDisableThreshold seconds, may disable the channel; a success re-enables a
- * channel that was disabled automatically (3), never one an admin disabled (2).
+ * channel that was disabled automatically (3), never one an admin disabled (2). Each test's
+ * outcome is kept on the channel's row (store/channel-tests.ts) beside its time.
  */
 export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
   const upstream = new UpstreamClient({
     idleTimeoutSeconds: Math.min(deps.config.streamingTimeoutSeconds, 60),
     allowList: cachedAllowList(() => deps.settings.get('OutboundAllowList')),
   });
-
-  async function record(id: number, elapsedMs: number): Promise<void> {
-    await deps.store.db
-      .updateTable('channels')
-      .set({ response_time: elapsedMs, test_time: nowSeconds() })
-      .where('id', '=', id)
-      .execute();
-  }
 
   /** A failed test; `reason` is the upstream's own words, or a Text of ours (the console shows it in its language). */
   async function fail(id: number, status: number, reason: string | Text, elapsedMs: number, always = false) {
@@ -70,8 +63,14 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       if (!family.servesChat) return refused(msg('channel.testUnsupported'));
       const testModel =
         model?.trim() || channel.row.test_model?.trim() || channel.models[0] || FALLBACK_TEST_MODEL;
+      const result = await testWith(family, channel, testModel);
+      // Failed or passed, on the row: a reload and every other admin see how the last test went.
+      await recordChannelTest(deps.store.db, channelId, {
+        elapsedMs: result.time * 1000,
+        ...(!result.success && { failure: result.text ?? result.message }),
+      });
       // The answer names the model, so the console can say which one was tested.
-      return { ...(await testWith(family, channel, testModel)), model: testModel };
+      return { ...result, model: testModel };
     },
   };
 
@@ -107,12 +106,10 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       text = await response.body.text();
     } catch (error) {
       const elapsed = Date.now() - started;
-      await record(channelId, elapsed);
       const reason = (error as Error).message;
       return fail(channelId, 0, msg('channel.testConnectionFailed', { reason }), elapsed);
     }
     const elapsed = Date.now() - started;
-    await record(channelId, elapsed);
     if (status >= 400) {
       const error = family.readError(status, headers, text);
       return fail(channelId, mappedStatus(channel, status), error.message, elapsed, error.disables);

@@ -50,6 +50,9 @@ export const CHANNEL_VIEW_COLUMNS = [
   'remark',
   'max_input_tokens',
   'concurrency_limit',
+  'test_outcome',
+  'test_error',
+  'test_error_text',
 ] as const satisfies readonly (keyof ChannelsTable)[];
 
 export type ChannelViewRow = Pick<ChannelRecord, (typeof CHANNEL_VIEW_COLUMNS)[number]>;

@@ -9,6 +9,7 @@ import { channelAddressTrust } from './migrations/005-channel-address-trust.ts';
 import { mailResetTokens } from './migrations/006-mail-reset-tokens.ts';
 import { limitsColumns } from './migrations/007-limits.ts';
 import { nodeLeasesTable } from './migrations/008-node-leases.ts';
+import { channelTestOutcome } from './migrations/009-channel-test-outcome.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -21,6 +22,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '006-mail-reset-tokens': mailResetTokens(dialect),
     '007-limits': limitsColumns(),
     '008-node-leases': nodeLeasesTable(dialect),
+    '009-channel-test-outcome': channelTestOutcome(),
   };
 }
 

@@ -102,6 +102,12 @@ export interface ChannelsTable {
   address_trusted: WithDefault<number>;
   /** Calls this channel serves at once (migration 008); 0: no cap. */
   concurrency_limit: WithDefault<number>;
+  /** The last test's outcome (migration 009): ChannelTestOutcome. */
+  test_outcome: WithDefault<number>;
+  /** Why the last test failed, in English; null when it passed or was never recorded. */
+  test_error: WithDefault<string | null>;
+  /** The same as a catalogue message (Text JSON) when the words are the gateway's own. */
+  test_error_text: WithDefault<string | null>;
 }
 
 export interface AbilitiesTable {

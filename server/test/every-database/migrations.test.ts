@@ -48,6 +48,7 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
       '006-mail-reset-tokens',
       '007-limits',
       '008-node-leases',
+      '009-channel-test-outcome',
     ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);

@@ -1,11 +1,14 @@
 import type { ChannelView } from '@relaygate/contract';
+import type { Language } from '../../i18n/language.ts';
+import { testErrorIn } from '../../store/channel-tests.ts';
 import type { ChannelViewRow } from '../../store/channels.ts';
 
 /**
  * What the console may see of a channel: never the key (always ''). Missing texts read as '', which
  * the console's forms handle (a null model mapping would come back from the form as the text "null").
+ * The last test's failure is said in `language` where the words are the gateway's own.
  */
-export function toChannelView(row: ChannelViewRow): ChannelView {
+export function toChannelView(row: ChannelViewRow, language: Language): ChannelView {
   return {
     id: Number(row.id),
     type: Number(row.type),
@@ -18,6 +21,8 @@ export function toChannelView(row: ChannelViewRow): ChannelView {
     created_time: Number(row.created_time),
     test_time: Number(row.test_time),
     response_time: Number(row.response_time),
+    test_outcome: Number(row.test_outcome),
+    test_error: testErrorIn(row, language),
     base_url: row.base_url ?? '',
     other: row.other ?? '',
     balance: Number(row.balance),

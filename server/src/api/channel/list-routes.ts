@@ -16,6 +16,7 @@ import { listAnswer, parseBoolFlag, readListPaging } from '../paging.ts';
 import { parseId } from '../parse-input.ts';
 import { toChannelView } from './channel-view.ts';
 import { tagModePage } from './tag-grouping.ts';
+import { requestLanguage } from '../../i18n/language.ts';
 import { msg } from '../../i18n/text.ts';
 
 type Query = Record<string, unknown>;
@@ -82,7 +83,9 @@ export const channelListRoutes: FastifyPluginAsync = async (app) => {
       ? tagModePage(await listAllChannels(store, filter, order), page)
       : await listChannelPage(store, filter, order, page).then((r) => ({ total: r.total, items: r.rows }));
     const extra = paging.paged ? { type_counts: await countChannelsByType(store, filter) } : {};
-    return listAnswer(reply, paging, total, items.map(toChannelView), extra);
+    const language = requestLanguage(request);
+    const views = items.map((row) => toChannelView(row, language));
+    return listAnswer(reply, paging, total, views, extra);
   }
 
   app.get('/api/channel/', guarded, (request, reply) => listChannels(request, reply, false));
@@ -92,7 +95,7 @@ export const channelListRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/channel/:id', guarded, async (request) => {
     const row = await findChannelView(store.db, parseId((request.params as { id: string }).id));
     if (!row) throw new ApiError(msg('channel.notFound'));
-    return ok(toChannelView(row));
+    return ok(toChannelView(row, requestLanguage(request)));
   });
 
   /** The one place a key leaves the server: root only, on an explicit request. */

@@ -35,7 +35,8 @@ const nameList = z.union([z.string().max(MAX_TEXT * 4), z.array(z.string())], {
 
 /**
  * The channel fields the console sends (create, full update). Read-only fields it echoes back
- * (used_quota, balance, response_time, test_time, created_time, other_info…) are ignored.
+ * (used_quota, balance, response_time, test_time, test_outcome, test_error, created_time,
+ * other_info…) are ignored.
  */
 export const channelInputSchema = z.object({
   type: integerInput,

@@ -20,6 +20,7 @@ import { channelChanges, newChannelRows } from './channel-form.ts';
 import { toChannelView } from './channel-view.ts';
 import { addModeSchema, channelInputSchema, idListSchema } from './schemas.ts';
 import { renderFor } from '../../i18n/render-for.ts';
+import { requestLanguage } from '../../i18n/language.ts';
 import { msg } from '../../i18n/text.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -65,7 +66,7 @@ export const channelWriteRoutes: FastifyPluginAsync = async (app) => {
     if (status !== undefined) await setChannelStatus(store.db, id, status);
     await app.channels.rebuild();
     const updated = await findChannelView(store.db, id);
-    return ok(updated ? toChannelView(updated) : undefined);
+    return ok(updated ? toChannelView(updated, requestLanguage(request)) : undefined);
   });
 
   const deleteOne: RouteHandlerMethod = async (request) => {

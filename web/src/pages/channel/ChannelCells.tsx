@@ -1,3 +1,4 @@
+import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import type { ChannelView } from '@relaygate/contract';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +13,10 @@ import {
   formatBalance,
   millisecondsToSeconds,
   parseOtherInfo,
-  responseTimeColour,
   splitNames,
   statusKind,
 } from './channel-status.ts';
+import { lastTestColour, lastTestKind, shownError } from './last-test.ts';
 
 /** Name with its tag and remark. */
 export function NameCell({ channel }: { channel: ChannelView }) {
@@ -50,18 +51,40 @@ export function StatusCell({ status, otherInfo }: { status: number; otherInfo?: 
   return <Tooltip title={title}>{tag}</Tooltip>;
 }
 
-/** The last test's response time in seconds, coloured; the test time on hover. */
-export function ResponseTimeCell({ channel }: { channel: ChannelView }) {
+/**
+ * How the last test went: a failure as a red "Test failed", with why, when and how long in its
+ * tooltip; a pass as its time coloured by speed; a time from before outcomes were kept in grey.
+ */
+export function LastTestCell({ channel }: { channel: ChannelView }) {
   const { t } = useTranslation();
-  const colour = responseTimeColour(channel.response_time);
-  const label =
-    colour === 'default'
-      ? t('channel.responseTime.untested')
-      : t('channel.responseTime.seconds', { time: millisecondsToSeconds(channel.response_time) });
+  const kind = lastTestKind(channel);
+  const seconds = millisecondsToSeconds(channel.response_time);
   const tested = formatTimestamp(channel.test_time);
+  const error = shownError(channel.test_error);
+  const lines = [
+    kind === 'failed' &&
+      (error ? t('channel.responseTime.failedBecause', { error }) : t('channel.responseTime.noReason')),
+    kind === 'passed' && t('channel.responseTime.passed'),
+    kind === 'unrecorded' && t('channel.responseTime.unrecorded'),
+    tested && t('channel.responseTime.testedAt', { time: tested }),
+    kind !== 'untested' && t('channel.responseTime.took', { time: seconds }),
+  ].filter((line): line is string => typeof line === 'string' && line !== '');
+  const label =
+    kind === 'failed'
+      ? t('channel.responseTime.failed')
+      : kind === 'untested'
+        ? t('channel.responseTime.untested')
+        : t('channel.responseTime.seconds', { time: seconds });
+  const icon =
+    kind === 'failed' ? <CloseCircleOutlined /> : kind === 'passed' ? <CheckCircleOutlined /> : undefined;
   return (
-    <Tooltip title={tested ? t('channel.responseTime.testedAt', { time: tested }) : undefined}>
-      <Tag color={colour}>{label}</Tag>
+    <Tooltip
+      title={lines.length > 0 ? lines.map((line) => <div key={line}>{line}</div>) : undefined}
+      styles={{ root: { maxWidth: 360, overflowWrap: 'anywhere' } }}
+    >
+      <Tag color={lastTestColour(channel)} icon={icon} data-testid="channel-last-test" data-outcome={kind}>
+        {label}
+      </Tag>
     </Tooltip>
   );
 }

@@ -25,6 +25,8 @@ const channel: ChannelView = {
   created_time: 1,
   test_time: 0,
   response_time: 0,
+  test_outcome: 0,
+  test_error: '',
   base_url: 'https://api.example.com',
   other: '',
   balance: 0,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { CHANNELS_KEY, channelApi } from './channel-api.ts';
-import { BalanceCell, GroupsCell, NameCell, ResponseTimeCell, StatusCell } from './ChannelCells.tsx';
+import { BalanceCell, GroupsCell, NameCell, LastTestCell, StatusCell } from './ChannelCells.tsx';
 import type { ChannelColumn, ColumnChoice } from './channel-columns.ts';
 import { MIN_PRIORITY, MIN_WEIGHT } from './channel-form.ts';
 import { ChannelRowActions, type ChannelActionHandlers } from './ChannelRowActions.tsx';
@@ -94,7 +94,7 @@ export function useChannelColumns(
     {
       key: 'responseTime',
       title: t('channel.field.responseTime'),
-      render: (_value, row) => (row.kind === 'tag' ? null : <ResponseTimeCell channel={row.channel} />),
+      render: (_value, row) => (row.kind === 'tag' ? null : <LastTestCell channel={row.channel} />),
     },
     {
       key: 'balance',

@@ -31,6 +31,13 @@ interface Props {
 
 const EDITABLE: RatioField[] = ['price', 'ratio', 'completionRatio', 'cacheRatio'];
 
+/**
+ * Column widths: a number field holds "0.0375" in 96 px, so the model name keeps room for a whole
+ * name (wrapped, never cut) and the table fits beside the section index at 1440 px; narrower, it
+ * scrolls with the delete button kept in view at the right.
+ */
+const WIDTH = { select: 32, name: 200, value: 96, perMillion: 160, actions: 76 };
+
 /** The price tables as one row per model, edited inline and saved as the changed tables. */
 export function VisualRatioEditor({ options, rows, setRows, discard, search, onSearch }: Props) {
   const { t } = useTranslation();
@@ -74,7 +81,7 @@ export function VisualRatioEditor({ options, rows, setRows, discard, search, onS
   const valueColumn = (field: RatioField) => ({
     title: t(`setting.${RATIO_FIELD_LABEL[field]}`),
     key: field,
-    width: 140,
+    width: WIDTH.value,
     render: (_: unknown, row: RatioRow) => {
       const locked = field !== 'price' && row.price.trim() !== '';
       const valid = isRatioText(row[field]);
@@ -105,12 +112,18 @@ export function VisualRatioEditor({ options, rows, setRows, discard, search, onS
   });
 
   const columns: TableColumnsType<RatioRow> = [
-    { title: t('setting.ratio.name'), dataIndex: 'name', key: 'name', ellipsis: true },
+    {
+      title: t('setting.ratio.name'),
+      dataIndex: 'name',
+      key: 'name',
+      width: WIDTH.name,
+      render: (name: string) => <span style={{ overflowWrap: 'anywhere' }}>{name}</span>,
+    },
     ...EDITABLE.map(valueColumn),
     {
       title: t('setting.ratio.perMillion'),
       key: 'perMillion',
-      width: 190,
+      width: WIDTH.perMillion,
       render: (_, row) => {
         if (row.price.trim() !== '') return t('setting.ratio.perCall', { price: row.price });
         const price = pricePerMillion(row);
@@ -128,7 +141,8 @@ export function VisualRatioEditor({ options, rows, setRows, discard, search, onS
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 90,
+      width: WIDTH.actions,
+      fixed: 'right',
       render: (_, row) => (
         <Popconfirm
           title={t('setting.ratio.deleteConfirm', { name: row.name })}
@@ -177,7 +191,11 @@ export function VisualRatioEditor({ options, rows, setRows, discard, search, onS
         size="small"
         columns={columns}
         dataSource={visible}
-        rowSelection={{ selectedRowKeys: selection, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={{
+          selectedRowKeys: selection,
+          onChange: (keys) => setSelected(keys.map(String)),
+          columnWidth: WIDTH.select,
+        }}
         pagination={{
           current: page,
           pageSize: 10,
@@ -185,7 +203,7 @@ export function VisualRatioEditor({ options, rows, setRows, discard, search, onS
           onChange: setPage,
           showTotal: (total) => t('common.total', { total }),
         }}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 'max-content' }}
       />
       <AddModelModal
         open={dialog === 'add'}

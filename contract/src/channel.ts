@@ -17,6 +17,7 @@ export const ChannelType = {
   OpenRouter: 20,
   Gemini: 24,
   Moonshot: 25,
+  Cohere: 34,
   SunoAPI: 36,
   SiliconFlow: 40,
   Mistral: 42,

@@ -37,6 +37,9 @@ export function promptText(body: Record<string, unknown>): string {
   visit(body.prompt);
   visit(body.input);
   visit(body.instructions);
+  // A rerank call: its query and documents (strings, or objects with their text).
+  visit(body.query);
+  visit(body.documents);
   if (Array.isArray(body.tools)) parts.push(JSON.stringify(body.tools));
   return parts.join('\n');
 }

@@ -24,7 +24,8 @@ describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s 
   it('has every member of the interface, of its kind', () => {
     for (const [member, kind] of Object.entries(MEMBERS))
       expect(typeof family[member as keyof ProviderFamily], member).toBe(kind);
-    expect(['openai', 'anthropic', 'gemini']).toContain(family.format);
+    // A client's wire format (its calls pass through), or a name of its own (always converted).
+    expect(family.format).toMatch(/^[a-z][a-z-]*$/);
   });
 
   it('answers a tiny chat with a request to its channel, or a reason when it cannot serve chat', () => {
@@ -58,10 +59,11 @@ describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s 
 });
 
 describe('provider registry', () => {
-  it('maps Claude, Gemini and Azure to their families, OpenAI-compatible types to OpenAI', () => {
+  it('maps Claude, Gemini, Azure and Cohere to their families, OpenAI-compatible types to OpenAI', () => {
     expect(providerFor(ChannelType.Anthropic).name).toBe('anthropic');
     expect(providerFor(ChannelType.Gemini).name).toBe('gemini');
     expect(providerFor(ChannelType.Azure).name).toBe('azure');
+    expect(providerFor(ChannelType.Cohere).name).toBe('cohere');
     for (const type of [ChannelType.OpenAI, ChannelType.Custom, ChannelType.DeepSeek, ChannelType.xAI])
       expect(providerFor(type).name, String(type)).toBe('openai');
     expect(providerFor(ChannelType.Unknown).name).toBe('openai');

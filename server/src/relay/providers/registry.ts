@@ -14,6 +14,7 @@
  */
 import { anthropicFamily } from './anthropic/anthropic-family.ts';
 import { azureFamily } from './azure/azure-family.ts';
+import { cohereFamily } from './cohere/cohere-family.ts';
 import { geminiFamily } from './gemini/gemini-family.ts';
 import { openAIFamily } from './openai/openai-family.ts';
 import type { ProviderFamily } from './provider-family.ts';
@@ -24,6 +25,7 @@ export const FAMILIES: readonly ProviderFamily[] = [
   azureFamily,
   anthropicFamily,
   geminiFamily,
+  cohereFamily,
   unsupportedFamily,
 ];
 

@@ -1,0 +1,144 @@
+import { asObject, asString } from '../../formats/json-read.ts';
+import type { ChunkSource, Json } from '../../formats/types.ts';
+import type { Usage } from '../../usage.ts';
+import { openAIUsageBody } from '../../usage.ts';
+import { fromCohereUsage } from './cohere-usage.ts';
+import { mapCohereFinishReason } from './map-cohere-finish-reason.ts';
+
+/** An open tool call: its OpenAI index, and whether any arguments went out. */
+interface OpenTool {
+  index: number;
+  argumentsSent: boolean;
+}
+
+/** What a content or tool event carries: `delta.message` of a Cohere v2 stream event. */
+const messageOf = (data: Json): Json => asObject(asObject(data.delta)?.message) ?? {};
+
+/**
+ * A Cohere v2 chat stream as OpenAI chat.completion.chunk data, event by event: text → content,
+ * thinking → reasoning_content, the tool plan (Cohere's words before a tool call) → content, tool
+ * calls with their arguments in pieces. message-end gives the finish reason and the usage, sent as
+ * a last chunk with `choices: []`. Citations say nothing new. A stream that stops before
+ * message-end ends with an error chunk.
+ */
+export class CohereToOpenAIChatStream implements ChunkSource {
+  private readonly created = Math.floor(Date.now() / 1000);
+  private readonly model: string;
+  private id = '';
+  private ended = false;
+  private rawUsage: unknown;
+  private readonly tools = new Map<number, OpenTool>();
+
+  constructor(upstreamModel: string) {
+    this.model = upstreamModel;
+  }
+
+  push({ data }: { event?: string; data: Json }): Json[] {
+    if (this.ended) return [];
+    const index = typeof data.index === 'number' ? data.index : 0;
+    switch (data.type) {
+      case 'message-start':
+        this.id = asString(data.id);
+        return [this.chunk({ role: 'assistant', content: '' })];
+      case 'content-start':
+      case 'content-delta':
+        return this.content(asObject(messageOf(data).content) ?? {});
+      case 'tool-plan-delta':
+        return this.delta({ content: asString(messageOf(data).tool_plan) });
+      case 'tool-call-start':
+        return this.toolStart(index, asObject(messageOf(data).tool_calls) ?? {});
+      case 'tool-call-delta':
+        return this.toolArguments(index, asObject(messageOf(data).tool_calls) ?? {});
+      case 'tool-call-end':
+        return this.toolEnd(index);
+      case 'message-end':
+        return this.messageEnd(asObject(data.delta) ?? {});
+      default:
+        return []; // content-end, citations, and events newer than this converter
+    }
+  }
+
+  end(): Json[] {
+    if (this.ended) return [];
+    this.ended = true;
+    return [
+      {
+        error: {
+          message: 'The upstream stream ended before the answer was complete',
+          type: 'upstream_error',
+        },
+      },
+    ];
+  }
+
+  usage(): Usage | undefined {
+    return fromCohereUsage(this.rawUsage);
+  }
+
+  private content(content: Json): Json[] {
+    if (typeof content.thinking === 'string') return this.delta({ reasoning_content: content.thinking });
+    return this.delta({ content: asString(content.text) });
+  }
+
+  private toolStart(cohereIndex: number, call: Json): Json[] {
+    const index = this.tools.size;
+    const fn = asObject(call.function) ?? {};
+    const args = asString(fn.arguments);
+    this.tools.set(cohereIndex, { index, argumentsSent: args !== '' });
+    const start = {
+      index,
+      id: asString(call.id),
+      type: 'function',
+      function: { name: asString(fn.name), arguments: args },
+    };
+    return [this.chunk({ tool_calls: [start] })];
+  }
+
+  private toolArguments(cohereIndex: number, call: Json): Json[] {
+    const tool = this.tools.get(cohereIndex);
+    const piece = asString(asObject(call.function)?.arguments);
+    if (!tool || piece === '') return [];
+    tool.argumentsSent = true;
+    return [this.chunk({ tool_calls: [{ index: tool.index, function: { arguments: piece } }] })];
+  }
+
+  /** A call that took no arguments closes with an empty object, so its arguments still parse. */
+  private toolEnd(cohereIndex: number): Json[] {
+    const tool = this.tools.get(cohereIndex);
+    if (!tool || tool.argumentsSent) return [];
+    tool.argumentsSent = true;
+    return [this.chunk({ tool_calls: [{ index: tool.index, function: { arguments: '{}' } }] })];
+  }
+
+  private messageEnd(delta: Json): Json[] {
+    this.ended = true;
+    this.rawUsage = delta.usage;
+    const finish = {
+      choices: [{ index: 0, delta: {}, finish_reason: mapCohereFinishReason(delta.finish_reason) }],
+    };
+    const out = [this.event(finish)];
+    const usage = this.usage();
+    if (usage) out.push(this.event({ choices: [], usage: openAIUsageBody(usage) }));
+    return out;
+  }
+
+  /** A content chunk; empty text sends nothing. */
+  private delta(delta: Json): Json[] {
+    if (delta.content === '' || delta.reasoning_content === '') return [];
+    return [this.chunk(delta)];
+  }
+
+  private chunk(delta: Json): Json {
+    return this.event({ choices: [{ index: 0, delta, finish_reason: null }] });
+  }
+
+  private event(fields: Json): Json {
+    return {
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: this.created,
+      model: this.model,
+      ...fields,
+    };
+  }
+}

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { showError, showSuccess } from './feedback.ts';
 
 /**
@@ -10,14 +9,17 @@ export function useApiMutation<TInput, TResult>(
   write: (input: TInput) => Promise<TResult>,
   options: {
     invalidate?: QueryKey[];
-    successMessage?: string | false;
+    /**
+     * What the user is told when it worked: say what was done ("Channel deleted", not "Success"),
+     * from the result and the input where they name it; false for no notice (the caller shows one).
+     */
+    successMessage: string | false | ((result: TResult, input: TInput) => string);
     onSuccess?: (result: TResult, input: TInput) => void;
     /** After the error is shown: e.g. a form marks the fields the refusal is about. */
     onError?: (error: Error, input: TInput) => void;
-  } = {},
+  },
 ) {
   const queryClient = useQueryClient();
-  const { t } = useTranslation();
   return useMutation({
     mutationFn: write,
     onError: (error, input) => {
@@ -25,7 +27,9 @@ export function useApiMutation<TInput, TResult>(
       options.onError?.(error, input);
     },
     onSuccess: async (result, input) => {
-      if (options.successMessage !== false) showSuccess(options.successMessage ?? t('common.success'));
+      const { successMessage } = options;
+      if (successMessage !== false)
+        showSuccess(typeof successMessage === 'function' ? successMessage(result, input) : successMessage);
       options.onSuccess?.(result, input);
       await Promise.all(
         (options.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })),

@@ -24,7 +24,18 @@ export function ChannelRowActions({
   const test = useChannelTest();
   const toggle = useApiMutation(
     () => channelApi.update({ id: channel.id, status: toggledStatus(channel.status) }),
-    { invalidate: [CHANNELS_KEY] },
+    {
+      invalidate: [CHANNELS_KEY],
+      successMessage: () =>
+        t(
+          channel.status === ChannelStatus.Enabled
+            ? 'channel.message.disabledOne'
+            : 'channel.message.enabledOne',
+          {
+            name: channel.name,
+          },
+        ),
+    },
   );
   const remove = useApiMutation(() => channelApi.remove(channel.id), {
     invalidate: [CHANNELS_KEY],

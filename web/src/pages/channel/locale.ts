@@ -36,6 +36,10 @@ export const locale: Locale = {
         testAllStarted: '已开始在后台测试所有渠道，请稍后刷新查看结果',
         balancesUpdated: '余额已更新：成功 {{updated}} 个，失败 {{failed}} 个',
         fixed: '已修复 {{count}} 个渠道',
+        enabledOne: '已启用渠道 {{name}}',
+        disabledOne: '已禁用渠道 {{name}}',
+        savedOne: '已保存渠道 {{name}} 的修改',
+        tagSaved: '已更新标签 {{tag}} 下的渠道',
       },
       error: {
         nameAndKey: '请填写渠道名称和渠道密钥',
@@ -213,6 +217,10 @@ export const locale: Locale = {
         testAllStarted: 'Testing all channels in the background; refresh later to see the results',
         balancesUpdated: 'Balances updated: {{updated}} succeeded, {{failed}} failed',
         fixed: '{{count}} channels fixed',
+        enabledOne: 'Channel {{name}} enabled',
+        disabledOne: 'Channel {{name}} disabled',
+        savedOne: 'Changes to channel {{name}} saved',
+        tagSaved: 'The channels tagged {{tag}} are updated',
       },
       error: {
         nameAndKey: 'Please fill in channel name and key',

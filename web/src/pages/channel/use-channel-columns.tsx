@@ -23,8 +23,14 @@ export function useChannelColumns(
 ): TableColumnsType<ChannelRow> {
   const { t } = useTranslation();
   const formatQuota = useFormatQuota();
-  const update = useApiMutation(channelApi.update, { invalidate: [CHANNELS_KEY] });
-  const editTag = useApiMutation(channelApi.editTag, { invalidate: [CHANNELS_KEY] });
+  const update = useApiMutation(channelApi.update, {
+    invalidate: [CHANNELS_KEY],
+    successMessage: (channel) => t('channel.message.savedOne', { name: channel.name }),
+  });
+  const editTag = useApiMutation(channelApi.editTag, {
+    invalidate: [CHANNELS_KEY],
+    successMessage: (_count, { tag }) => t('channel.message.tagSaved', { tag }),
+  });
   const typeName = (id: number) =>
     types?.find((type) => type.id === id)?.name ?? t('channel.type.unknown', { id });
 

@@ -22,7 +22,11 @@ export function TransferModal({
   const formatQuota = useFormatQuota();
   const [form] = Form.useForm<{ amount: number }>();
   const bounds = transferBounds(pending, display);
-  const transfer = useApiMutation(transferAffQuota, { invalidate: [personalKeys.self], onSuccess: onClose });
+  const transfer = useApiMutation(transferAffQuota, {
+    invalidate: [personalKeys.self],
+    successMessage: (_result, quota) => t('personal.invite.transferred', { amount: formatQuota(quota) }),
+    onSuccess: onClose,
+  });
 
   return (
     <FormModal

@@ -11,7 +11,11 @@ import { UserIdentityFields } from './UserIdentityFields.tsx';
 export function AddUserDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AddUserValues>();
-  const create = useApiMutation(createUser, { invalidate: [userKeys.all], onSuccess: onClose });
+  const create = useApiMutation(createUser, {
+    invalidate: [userKeys.all],
+    successMessage: (_result, { username }) => t('user.done.created', { username }),
+    onSuccess: onClose,
+  });
 
   const submit = (values: AddUserValues) => {
     const payload = toCreatePayload(values);

@@ -27,7 +27,11 @@ export function EditUserDrawer({ id, onClose }: { id: number | null; onClose: ()
   if (id !== null && id !== shownId) setShownId(id);
   const user = useUser(shownId);
   const [form] = Form.useForm<EditUserValues>();
-  const save = useApiMutation(updateUser, { invalidate: [userKeys.all], onSuccess: onClose });
+  const save = useApiMutation(updateUser, {
+    invalidate: [userKeys.all],
+    successMessage: (_result, { username }) => t('user.done.saved', { username }),
+    onSuccess: onClose,
+  });
 
   return (
     <SideDrawer

@@ -34,6 +34,7 @@ export function UsersPage() {
   const manage = useApiMutation(
     ({ user, action }: { user: UserView; action: ManageAction }) => manageUser(user.id, action),
     {
+      successMessage: (_result, { user, action }) => t(`user.done.${action}`, { username: user.username }),
       onSuccess: (result, { user, action }) =>
         queryClient.setQueriesData<Page<UserView>>({ queryKey: userKeys.lists }, (current) =>
           current

@@ -4,6 +4,15 @@ export const locale: Locale = {
   zh: {
     user: {
       title: '用户管理',
+      done: {
+        created: '已创建用户 {{username}}',
+        saved: '已保存用户 {{username}} 的资料',
+        disable: '已禁用用户 {{username}}',
+        enable: '已启用用户 {{username}}',
+        delete: '已注销用户 {{username}}',
+        promote: '已将 {{username}} 设为管理员',
+        demote: '已将 {{username}} 降为普通用户',
+      },
       search: {
         keyword: '搜索用户的 ID、用户名、显示名称或邮箱',
         group: '选择分组',
@@ -96,6 +105,15 @@ export const locale: Locale = {
   en: {
     user: {
       title: 'Users',
+      done: {
+        created: 'User {{username}} created',
+        saved: 'Changes to {{username}} saved',
+        disable: 'User {{username}} disabled',
+        enable: 'User {{username}} enabled',
+        delete: 'User {{username}} deregistered',
+        promote: '{{username}} is now an admin',
+        demote: '{{username}} is now a common user',
+      },
       search: {
         keyword: 'Search by ID, username, display name or e-mail',
         group: 'Choose a group',

@@ -37,12 +37,12 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   t(15, 'Baidu ERNIE', 'https://aip.baidubce.com'),
   t(16, 'Zhipu (legacy)', 'https://open.bigmodel.cn'),
   t(17, 'Alibaba Qwen', 'https://dashscope.aliyuncs.com'),
-  { ...t(18, 'iFlytek Spark', ''), defaultOther: 'v2.1' },
+  { ...t(18, 'iFlytek Spark', 'https://spark-api-open.xf-yun.com'), defaultOther: 'v2.1' },
   t(19, '360 AI', 'https://api.360.cn'),
   t(20, 'OpenRouter', 'https://openrouter.ai/api'),
   t(21, 'AI Proxy Library', 'https://api.aiproxy.io'),
   t(22, 'FastGPT', 'https://fastgpt.run/api/openapi'),
-  t(23, 'Tencent Hunyuan', 'https://hunyuan.tencentcloudapi.com'),
+  t(23, 'Tencent Hunyuan', 'https://api.hunyuan.cloud.tencent.com'),
   t(24, 'Google Gemini', 'https://generativelanguage.googleapis.com'),
   t(25, 'Moonshot', 'https://api.moonshot.cn'),
   t(26, 'Zhipu GLM-4V', 'https://open.bigmodel.cn'),
@@ -71,8 +71,12 @@ const BY_ID = new Map(CHANNEL_TYPES.map((type) => [type.id, type]));
 
 export const channelTypeInfo = (id: number): ChannelTypeInfo | undefined => BY_ID.get(id);
 
-/** The base URL a channel talks to: its own, else its type's default, without a trailing slash. */
-export function channelBaseUrl(type: number, baseUrl: string | null | undefined): string {
+/** A channel's own base URL when it has one, else `fallback`, without a trailing slash. */
+export function ownBaseUrlOr(baseUrl: string | null | undefined, fallback: string): string {
   const own = (baseUrl ?? '').trim();
-  return (own !== '' ? own : (BY_ID.get(type)?.defaultBaseUrl ?? '')).replace(/\/+$/, '');
+  return (own !== '' ? own : fallback).replace(/\/+$/, '');
 }
+
+/** The base URL a channel talks to: its own, else its type's default, without a trailing slash. */
+export const channelBaseUrl = (type: number, baseUrl: string | null | undefined): string =>
+  ownBaseUrlOr(baseUrl, BY_ID.get(type)?.defaultBaseUrl ?? '');

@@ -11,6 +11,11 @@ export interface ChannelTypeInfo {
   baseUrlRequired?: true;
   /** What `other` (the API version) holds when the form leaves it empty (iFlytek Spark: v2.1). */
   defaultOther?: string;
+  /**
+   * The provider's API no longer exists: the type is left out of the form's list, its imported
+   * channels stay listed and editable, and every call through them is refused saying why.
+   */
+  retired?: true;
 }
 
 const t = (id: number, name: string, defaultBaseUrl: string): ChannelTypeInfo => ({
@@ -30,7 +35,7 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   t(8, 'Custom', ''),
   t(9, 'AILS', 'https://api.caipacity.com'),
   t(10, 'AI Proxy', 'https://api.aiproxy.io'),
-  t(11, 'Google PaLM', ''),
+  { ...t(11, 'Google PaLM', ''), retired: true },
   t(12, 'API2GPT', 'https://api.api2gpt.com'),
   t(13, 'AIGC2D', 'https://api.aigc2d.com'),
   t(14, 'Anthropic Claude', 'https://api.anthropic.com'),
@@ -40,7 +45,7 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   { ...t(18, 'iFlytek Spark', 'https://spark-api-open.xf-yun.com'), defaultOther: 'v2.1' },
   t(19, '360 AI', 'https://api.360.cn'),
   t(20, 'OpenRouter', 'https://openrouter.ai/api'),
-  t(21, 'AI Proxy Library', 'https://api.aiproxy.io'),
+  { ...t(21, 'AI Proxy Library', 'https://api.aiproxy.io'), retired: true },
   t(22, 'FastGPT', 'https://fastgpt.run/api/openapi'),
   t(23, 'Tencent Hunyuan', 'https://api.hunyuan.cloud.tencent.com'),
   t(24, 'Google Gemini', 'https://generativelanguage.googleapis.com'),

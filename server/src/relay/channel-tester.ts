@@ -8,6 +8,8 @@ import { msg, render, type Text } from '../i18n/text.ts';
 import { chatTestRequest } from './providers/chat-test-request.ts';
 import type { ProviderFamily } from './providers/provider-family.ts';
 import type { ResponseHeaders } from './providers/retry-after.ts';
+import { channelTypeInfo } from '../providers/channel-types.ts';
+import { channelTypeLabel } from './providers/channel-type-label.ts';
 import { providerFor } from './providers/registry.ts';
 import { setChannelStatus } from '../store/channel-status.ts';
 import type { Store } from '../store/db.ts';
@@ -67,7 +69,12 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       const channel = deps.channels.get(channelId);
       if (!channel) return refused(msg('channel.notFound'));
       const family = providerFor(channel.type);
-      if (!family.servesChat) return refused(msg('channel.testUnsupported'));
+      if (!family.servesChat)
+        return refused(
+          channelTypeInfo(channel.type)?.retired
+            ? msg('relay.typeRetired', { type: channelTypeLabel(channel.type) })
+            : msg('channel.testUnsupported'),
+        );
       const testModel =
         model?.trim() || channel.row.test_model?.trim() || channel.models[0] || FALLBACK_TEST_MODEL;
       // The answer names the model, so the console can say which one was tested.

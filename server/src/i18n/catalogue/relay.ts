@@ -87,4 +87,8 @@ export const relayMessages = {
     en: '{type}: the key must be an API key, or id.secret with both parts',
     zh: '{type}：密钥应为 API Key，或两部分都不为空的 id.secret',
   },
+  'relay.typeRetired': {
+    en: "{type} can no longer be served: the provider's API no longer exists; edit the channel and pick another type",
+    zh: '{type} 已无法使用：该服务商的接口已不存在；请编辑渠道并改选其他类型',
+  },
 } as const satisfies Catalogue;

@@ -7,7 +7,7 @@ import { FAMILIES, providerFor } from './registry.ts';
 import { noSettings, testChannel } from './test-channel.test-support.ts';
 
 /** Catalogue types no family serves yet: each must be listed here, so a type added without one fails. */
-const NOT_SERVED_YET = [2, 5, 11, 15, 16, 21, 33, 34, 36, 37, 41, 44, 49];
+const NOT_SERVED_YET = [2, 5, 15, 16, 33, 34, 36, 37, 41, 44, 49];
 
 /** Every member of ProviderFamily: a family missing one would fail to compile, a wrong kind fails here. */
 const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'function'> = {
@@ -85,5 +85,13 @@ describe('provider registry', () => {
     expect(unclaimed).toEqual(NOT_SERVED_YET);
     for (const id of NOT_SERVED_YET) expect(providerFor(id).name, String(id)).toBe('unsupported');
     expect(new Set(FAMILIES.map((family) => family.name)).size).toBe(FAMILIES.length);
+  });
+
+  it('sends the retired types to the retired family, which refuses every call saying why', async () => {
+    for (const type of [ChannelType.PaLM, ChannelType.AIProxyLibrary])
+      expect(providerFor(type).name, String(type)).toBe('retired');
+    expect(await chatTestRequest(providerFor(11), noSettings, testChannel({ type: 11 }), 'm', 'm')).toBe(
+      "channel type 11 (Google PaLM) can no longer be served: the provider's API no longer exists; edit the channel and pick another type",
+    );
   });
 });

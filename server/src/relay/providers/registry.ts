@@ -10,8 +10,8 @@
  *      client format are then converted through the chat core.
  * A provider that speaks OpenAI's API needs no folder: add one entry to
  * `openai/openai-channel-types.ts` (its default base URL, its path per endpoint, its auth, whether
- * it takes stream_options.include_usage). A type no family claims is refused by the unsupported
- * family.
+ * it takes stream_options.include_usage). A type the catalogue marks retired is refused by the
+ * retired family; a type no family claims, by the unsupported family.
  * `registry.test.ts` checks that every family answers every member of the interface.
  */
 import { anthropicFamily } from './anthropic/anthropic-family.ts';
@@ -19,6 +19,7 @@ import { azureFamily } from './azure/azure-family.ts';
 import { geminiFamily } from './gemini/gemini-family.ts';
 import { openAIFamily } from './openai/openai-family.ts';
 import type { ProviderFamily } from './provider-family.ts';
+import { retiredFamily } from './retired/retired-family.ts';
 import { unsupportedFamily } from './unsupported/unsupported-family.ts';
 
 export const FAMILIES: readonly ProviderFamily[] = [
@@ -26,6 +27,7 @@ export const FAMILIES: readonly ProviderFamily[] = [
   azureFamily,
   anthropicFamily,
   geminiFamily,
+  retiredFamily,
   unsupportedFamily,
 ];
 

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureChunks, fixtureJson, fixturesAvailable } from './support/fixtures.ts';
 import { MockUpstream } from './support/mock-upstream.ts';
-import { consumeLogs, expectedQuota, seedChannel, seedToken, waitFor } from './support/relay-seed.ts';
+import { expectedQuota, lastLogAfter, seedChannel, seedToken } from './support/relay-seed.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from './support/test-server.ts';
 
 interface RawUsage {
@@ -65,14 +65,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
       await mock?.stop();
     });
 
-    async function logOfLastCall() {
-      const rows = await waitFor(
-        () => consumeLogs(t),
-        (r) => r.length === calls,
-        `${calls} log rows`,
-      );
-      return rows.at(-1)!;
-    }
+    const logOfLastCall = () => lastLogAfter(t, calls);
 
     it.each(CASES)('$path (JSON): content, tool calls and billing', async (c) => {
       const recorded = fixtureJson<{

@@ -11,6 +11,11 @@ export interface ChannelTypeInfo {
   baseUrlRequired?: true;
   /** What `other` (the API version) holds when the form leaves it empty (iFlytek Spark: v2.1). */
   defaultOther?: string;
+  /**
+   * The provider's API no longer exists: the type is left out of the form's list, its imported
+   * channels stay listed and editable, and every call through them is refused saying why.
+   */
+  retired?: true;
 }
 
 const t = (id: number, name: string, defaultBaseUrl: string): ChannelTypeInfo => ({
@@ -30,19 +35,19 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   t(8, 'Custom', ''),
   t(9, 'AILS', 'https://api.caipacity.com'),
   t(10, 'AI Proxy', 'https://api.aiproxy.io'),
-  t(11, 'Google PaLM', ''),
+  { ...t(11, 'Google PaLM', ''), retired: true },
   t(12, 'API2GPT', 'https://api.api2gpt.com'),
   t(13, 'AIGC2D', 'https://api.aigc2d.com'),
   t(14, 'Anthropic Claude', 'https://api.anthropic.com'),
   t(15, 'Baidu ERNIE', 'https://aip.baidubce.com'),
   t(16, 'Zhipu (legacy)', 'https://open.bigmodel.cn'),
   t(17, 'Alibaba Qwen', 'https://dashscope.aliyuncs.com'),
-  { ...t(18, 'iFlytek Spark', ''), defaultOther: 'v2.1' },
+  { ...t(18, 'iFlytek Spark', 'https://spark-api-open.xf-yun.com'), defaultOther: 'v2.1' },
   t(19, '360 AI', 'https://api.360.cn'),
   t(20, 'OpenRouter', 'https://openrouter.ai/api'),
-  t(21, 'AI Proxy Library', 'https://api.aiproxy.io'),
+  { ...t(21, 'AI Proxy Library', 'https://api.aiproxy.io'), retired: true },
   t(22, 'FastGPT', 'https://fastgpt.run/api/openapi'),
-  t(23, 'Tencent Hunyuan', 'https://hunyuan.tencentcloudapi.com'),
+  t(23, 'Tencent Hunyuan', 'https://api.hunyuan.cloud.tencent.com'),
   t(24, 'Google Gemini', 'https://generativelanguage.googleapis.com'),
   t(25, 'Moonshot', 'https://api.moonshot.cn'),
   t(26, 'Zhipu GLM-4V', 'https://open.bigmodel.cn'),
@@ -71,8 +76,12 @@ const BY_ID = new Map(CHANNEL_TYPES.map((type) => [type.id, type]));
 
 export const channelTypeInfo = (id: number): ChannelTypeInfo | undefined => BY_ID.get(id);
 
-/** The base URL a channel talks to: its own, else its type's default, without a trailing slash. */
-export function channelBaseUrl(type: number, baseUrl: string | null | undefined): string {
+/** A channel's own base URL when it has one, else `fallback`, without a trailing slash. */
+export function ownBaseUrlOr(baseUrl: string | null | undefined, fallback: string): string {
   const own = (baseUrl ?? '').trim();
-  return (own !== '' ? own : (BY_ID.get(type)?.defaultBaseUrl ?? '')).replace(/\/+$/, '');
+  return (own !== '' ? own : fallback).replace(/\/+$/, '');
 }
+
+/** The base URL a channel talks to: its own, else its type's default, without a trailing slash. */
+export const channelBaseUrl = (type: number, baseUrl: string | null | undefined): string =>
+  ownBaseUrlOr(baseUrl, BY_ID.get(type)?.defaultBaseUrl ?? '');

@@ -52,20 +52,22 @@ export function upstreamRequest(
   body: RelayBody,
   channel: RoutableChannel,
   upstreamModel: string,
-): UpstreamRequest | string {
-  return family.request({
-    settings: app.settings,
-    endpoint,
-    body,
-    channel,
-    upstreamModel,
-    // The call as OpenAI chat, for a channel in another format: its client adaptor makes it.
-    chat: () => clientAdaptor(body.clientFormat).chatCore(body, endpoint),
-    native:
-      body.original && clientAdaptor(body.clientFormat).wire === family.format
-        ? { body: body.original, headers: body.clientHeaders ?? {} }
-        : undefined,
-  });
+): Promise<UpstreamRequest | string> {
+  return Promise.resolve(
+    family.request({
+      settings: app.settings,
+      endpoint,
+      body,
+      channel,
+      upstreamModel,
+      // The call as OpenAI chat, for a channel in another format: its client adaptor makes it.
+      chat: () => clientAdaptor(body.clientFormat).chatCore(body, endpoint),
+      native:
+        body.original && clientAdaptor(body.clientFormat).wire === family.format
+          ? { body: body.original, headers: body.clientHeaders ?? {} }
+          : undefined,
+    }),
+  );
 }
 
 /** One attempt on one channel: the upstream's answer, or why it failed and whether to go on. */
@@ -85,7 +87,7 @@ export async function tryChannel(
     return { status: 500, message: (error as Error).message, retryable: true };
   }
   const family = providerFor(channel.type);
-  const request = upstreamRequest(app, family, endpoint, body, channel, upstreamModel);
+  const request = await upstreamRequest(app, family, endpoint, body, channel, upstreamModel);
   if (typeof request === 'string') return { status: 400, message: request, retryable: true };
   const { body: payload } = request;
   const headers =

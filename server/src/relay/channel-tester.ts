@@ -8,6 +8,8 @@ import { msg, render, type Text } from '../i18n/text.ts';
 import { chatTestRequest } from './providers/chat-test-request.ts';
 import type { ProviderFamily } from './providers/provider-family.ts';
 import type { ResponseHeaders } from './providers/retry-after.ts';
+import { channelTypeInfo } from '../providers/channel-types.ts';
+import { channelTypeLabel } from './providers/channel-type-label.ts';
 import { providerFor } from './providers/registry.ts';
 import { setChannelStatus } from '../store/channel-status.ts';
 import type { Store } from '../store/db.ts';
@@ -60,7 +62,12 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       const channel = deps.channels.get(channelId);
       if (!channel) return refused(msg('channel.notFound'));
       const family = providerFor(channel.type);
-      if (!family.servesChat) return refused(msg('channel.testUnsupported'));
+      if (!family.servesChat)
+        return refused(
+          channelTypeInfo(channel.type)?.retired
+            ? msg('relay.typeRetired', { type: channelTypeLabel(channel.type) })
+            : msg('channel.testUnsupported'),
+        );
       const testModel =
         model?.trim() || channel.row.test_model?.trim() || channel.models[0] || FALLBACK_TEST_MODEL;
       const result = await testWith(family, channel, testModel);
@@ -88,7 +95,7 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       return { success: false, message: (error as Error).message, time: 0 };
     }
     // The same request the relay would send for a tiny chat call, in the channel's own format.
-    const request = chatTestRequest(family, deps.settings, channel, testModel, upstreamModel);
+    const request = await chatTestRequest(family, deps.settings, channel, testModel, upstreamModel);
     if (typeof request === 'string') return { success: false, message: request, time: 0 };
     const started = Date.now();
     let status: number;

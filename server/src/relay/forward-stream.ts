@@ -6,7 +6,7 @@ import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
 import { plainChunkText } from './plain-chunk-text.ts';
 import { formatSseData, SseParser, type SseEvent } from './sse.ts';
 import { streamErrorEvent } from './stream-errors.ts';
-import { readOpenAIUsage, type Usage } from './usage.ts';
+import { laterStreamUsage, readOpenAIUsage, type Usage } from './usage.ts';
 import type { ClientFormat } from './wire-format.ts';
 
 export interface StreamOutcome {
@@ -109,13 +109,17 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     // Chat chunks carry usage at the top; Responses events inside `response` (response.completed).
     const usage =
       readOpenAIUsage(chunk.usage) ?? readOpenAIUsage((chunk.response as Json | undefined)?.usage);
-    if (usage) openAIUsage = usage;
+    if (usage) openAIUsage = laterStreamUsage(openAIUsage, usage);
     const error = chunk.error as { message?: unknown } | undefined;
     if (error)
       outcome.upstreamError = typeof error.message === 'string' ? error.message : JSON.stringify(error);
     countChoiceText(counter, chunk.choices);
     if (typeof chunk.type === 'string' && chunk.type.endsWith('.delta')) counter.add(chunk.delta);
-    return Array.isArray(chunk.choices) && chunk.choices.length === 0 && usage !== undefined;
+    // Usage-only: no choices left (OpenAI), or none at all outside the Responses events (Cloudflare's tail).
+    const noChoices = Array.isArray(chunk.choices)
+      ? chunk.choices.length === 0
+      : chunk.choices === undefined && chunk.type === undefined;
+    return noChoices && usage !== undefined;
   };
 
   const deliver = (chunks: Json[], original?: SseEvent): void => {

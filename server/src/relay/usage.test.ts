@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openAIUsageBody, readOpenAIUsage } from './usage.ts';
+import { laterStreamUsage, openAIUsageBody, readOpenAIUsage } from './usage.ts';
 
 describe('readOpenAIUsage', () => {
   it('keeps OpenAI completion tokens, which already include reasoning', () => {
@@ -73,5 +73,25 @@ describe('openAIUsageBody', () => {
       prompt_tokens_details: { cached_tokens: 3 },
     });
     expect(readOpenAIUsage(openAIUsageBody(usage))).toEqual(usage);
+  });
+});
+
+describe('laterStreamUsage', () => {
+  it("keeps each count a later chunk leaves out (Cloudflare's prompt first, completion last)", () => {
+    const first = readOpenAIUsage({ prompt_tokens: 45 })!;
+    const last = readOpenAIUsage({ completion_tokens: 8 })!;
+    expect(laterStreamUsage(undefined, first)).toBe(first);
+    expect(laterStreamUsage(first, last)).toEqual({
+      promptTokens: 45,
+      completionTokens: 8,
+      cachedTokens: 0,
+      reasoningTokens: 0,
+    });
+  });
+
+  it('takes every count a later usage gives, as a stream reporting running totals needs', () => {
+    const early = readOpenAIUsage({ prompt_tokens: 10, completion_tokens: 1 })!;
+    const late = readOpenAIUsage({ prompt_tokens: 10, completion_tokens: 30 })!;
+    expect(laterStreamUsage(early, late).completionTokens).toBe(30);
   });
 });

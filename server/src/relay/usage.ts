@@ -52,6 +52,24 @@ export function readOpenAIUsage(raw: unknown): Usage | undefined {
 }
 
 /**
+ * A stream's usage so far, with a later chunk's usage over it: each count the later one gives (above
+ * zero) replaces the earlier, the others stay. Most streams tell usage once; Cloudflare tells the
+ * prompt in its first chunk and the completion in its last.
+ */
+export function laterStreamUsage(earlier: Usage | undefined, later: Usage): Usage {
+  if (!earlier) return later;
+  return {
+    promptTokens: later.promptTokens || earlier.promptTokens,
+    completionTokens: later.completionTokens || earlier.completionTokens,
+    cachedTokens: later.cachedTokens || earlier.cachedTokens,
+    reasoningTokens: later.reasoningTokens || earlier.reasoningTokens,
+    ...((later.cacheCreationTokens ?? earlier.cacheCreationTokens) !== undefined && {
+      cacheCreationTokens: later.cacheCreationTokens || earlier.cacheCreationTokens,
+    }),
+  };
+}
+
+/**
  * The gateway's usage as the `usage` object of an OpenAI chat completion or chunk, as a converted
  * channel's answer carries it (readOpenAIUsage reads it back unchanged).
  */

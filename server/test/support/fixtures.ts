@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -19,6 +19,19 @@ if (!fixturesAvailable) {
 }
 
 export const fixtureText = (path: string): string => readFileSync(join(FIXTURES_DIR, path), 'utf8');
+
+/**
+ * The collected recordings (upstream-collected/ beside upstream/: the Chinese providers, task APIs
+ * and more, with their PROVENANCE.md), read in place the same way; RELAYGATE_COLLECTED_FIXTURES
+ * overrides the folder.
+ */
+const COLLECTED_DIR = resolve(
+  process.env.RELAYGATE_COLLECTED_FIXTURES ?? join(FIXTURES_DIR, '../upstream-collected'),
+);
+export const collectedAvailable = existsSync(COLLECTED_DIR);
+
+/** A collected recording's path, for the fixture readers here (fixtureJson(collected('zhipu/…'))). */
+export const collected = (path: string): string => relative(FIXTURES_DIR, join(COLLECTED_DIR, path));
 export const fixtureJson = <T = Record<string, unknown>>(path: string): T =>
   JSON.parse(fixtureText(path)) as T;
 

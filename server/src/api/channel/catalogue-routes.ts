@@ -42,7 +42,13 @@ export const channelCatalogueRoutes: FastifyPluginAsync = async (app) => {
     return ok(modelsByChannelType(priced, await channelModelLists(store.db)));
   });
 
+  /** The types a channel can be given: retired ones are left out (their imported channels keep theirs). */
   app.get('/api/channel/types', guarded, async () =>
-    ok(CHANNEL_TYPES.map(({ id, name }): ChannelTypeOption => ({ id, name }))),
+    ok(
+      CHANNEL_TYPES.filter(({ retired }) => !retired).map(({ id, name }): ChannelTypeOption => ({
+        id,
+        name,
+      })),
+    ),
   );
 };

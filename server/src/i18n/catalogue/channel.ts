@@ -161,6 +161,10 @@ export const channelMessages = {
   'upstream.noBaseUrl': { en: 'the channel has no base URL to query', zh: '该渠道没有可查询的 Base URL' },
   'upstream.enterKey': { en: 'please fill in key', zh: '请填写密钥' },
   'upstream.enterBaseUrl': { en: 'please fill in the base URL', zh: '请填写 Base URL' },
+  'upstream.noModelList': {
+    en: '{type} has no model list to fetch: type the model names in',
+    zh: '{type} 没有可获取的模型列表，请手动填写模型',
+  },
   'upstream.notModelList': { en: 'the upstream answer is not a model list', zh: '上游的响应不是模型列表' },
 
   'net.refused': {

@@ -71,4 +71,24 @@ export const relayMessages = {
     en: 'this gateway process is still settling what its last run left behind; retry in a moment',
     zh: '此网关进程仍在结算上次运行遗留的调用，请稍后重试',
   },
+  'relay.endpointNotServed': {
+    en: '{type} does not serve {path}: it serves {served} only',
+    zh: '{type} 不支持 {path}：只支持 {served}',
+  },
+  'relay.accountIdMissing': {
+    en: "{type} needs its account id: set it in the channel's Account ID field",
+    zh: '{type} 需要账户 ID：请在渠道的「账户 ID」一栏填写',
+  },
+  'relay.keyFormatNotServed': {
+    en: "{type}: keys in the form {format} are not served yet; use {instead} as the channel's key",
+    zh: '{type}：暂不支持 {format} 形式的密钥；请改用{instead}作为渠道密钥',
+  },
+  'relay.zhipuKeyMalformed': {
+    en: '{type}: the key must be an API key, or id.secret with both parts',
+    zh: '{type}：密钥应为 API Key，或两部分都不为空的 id.secret',
+  },
+  'relay.typeRetired': {
+    en: "{type} can no longer be served: the provider's API no longer exists; edit the channel and pick another type",
+    zh: '{type} 已无法使用：该服务商的接口已不存在；请编辑渠道并改选其他类型',
+  },
 } as const satisfies Catalogue;

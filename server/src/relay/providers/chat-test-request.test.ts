@@ -7,7 +7,8 @@ import { geminiFamily } from './gemini/gemini-family.ts';
 import { openAIFamily } from './openai/openai-family.ts';
 import { noSettings, testChannel } from './test-channel.test-support.ts';
 
-const sent = (request: ReturnType<typeof chatTestRequest>) => {
+const sent = async (pending: ReturnType<typeof chatTestRequest>) => {
+  const request = await pending;
   if (typeof request === 'string') throw new Error(request);
   return { url: request.url, body: JSON.parse(request.body as string) as Record<string, unknown> };
 };
@@ -21,14 +22,16 @@ describe("a channel test's request", () => {
     });
   });
 
-  it("is each family's own request, for the mapped upstream model", () => {
-    const openai = sent(chatTestRequest(openAIFamily, noSettings, testChannel({ type: 1 }), 'a', 'b'));
+  it("is each family's own request, for the mapped upstream model", async () => {
+    const openai = await sent(chatTestRequest(openAIFamily, noSettings, testChannel({ type: 1 }), 'a', 'b'));
     expect(openai.url).toBe('https://upstream.example/v1/chat/completions');
     expect(openai.body).toMatchObject({ model: 'b', max_tokens: 16 });
     expect(openai.body.stream_options).toBeUndefined();
-    const azure = sent(chatTestRequest(azureFamily, noSettings, testChannel({ type: 3 }), 'a', 'gpt-4.1'));
+    const azure = await sent(
+      chatTestRequest(azureFamily, noSettings, testChannel({ type: 3 }), 'a', 'gpt-4.1'),
+    );
     expect(azure.url).toMatch(/\/openai\/deployments\/gpt-41\/chat\/completions\?api-version=/);
-    const claude = sent(
+    const claude = await sent(
       chatTestRequest(
         anthropicFamily,
         noSettings,
@@ -39,7 +42,7 @@ describe("a channel test's request", () => {
     );
     expect(claude.url).toBe('https://upstream.example/v1/messages');
     expect(claude.body).toMatchObject({ model: 'claude-x', max_tokens: 16 });
-    const gemini = sent(
+    const gemini = await sent(
       chatTestRequest(geminiFamily, noSettings, testChannel({ type: ChannelType.Gemini }), 'a', 'gemini-x'),
     );
     expect(gemini.url).toBe('https://upstream.example/v1beta/models/gemini-x:generateContent');

@@ -22,14 +22,16 @@ export function chatTestRequest(
   channel: RoutableChannel,
   testModel: string,
   upstreamModel: string,
-): UpstreamRequest | string {
+): Promise<UpstreamRequest | string> {
   const body = testChat(testModel);
-  return family.request({
-    settings,
-    endpoint: { path: '/v1/chat/completions', kind: 'chat' },
-    body,
-    channel,
-    upstreamModel,
-    chat: () => body.json,
-  });
+  return Promise.resolve(
+    family.request({
+      settings,
+      endpoint: { path: '/v1/chat/completions', kind: 'chat' },
+      body,
+      channel,
+      upstreamModel,
+      chat: () => body.json,
+    }),
+  );
 }

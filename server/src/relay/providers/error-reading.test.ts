@@ -17,6 +17,9 @@ describe('reading an error generically', () => {
     expect(message('{"error":"quota gone"}')).toBe('quota gone');
     expect(message('{"message":"plain message"}')).toBe('plain message');
     expect(message('{"detail":"Not authenticated"}')).toBe('Not authenticated');
+    expect(
+      message('{"success":false,"errors":[{"code":7009,"message":"Upstream service unavailable"}]}'),
+    ).toBe('Upstream service unavailable');
   });
 
   it('falls back to the text, cut at 500 characters, then to the status', () => {

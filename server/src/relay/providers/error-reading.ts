@@ -32,8 +32,8 @@ export const fieldOf = (value: unknown, name: string): unknown =>
 
 /**
  * The message inside an error body, whatever shape the upstream used: `error` as a string,
- * `error.message` (OpenAI, Anthropic, Gemini), `message`, `detail`; else the text itself, else
- * the status.
+ * `error.message` (OpenAI, Anthropic, Gemini), `message`, `detail`, the first of `errors[].message`
+ * (Cloudflare's API envelope); else the text itself, else the status.
  */
 export function errorMessageOf(body: unknown, text: string, status: number): string {
   const error = fieldOf(body, 'error');
@@ -44,6 +44,9 @@ export function errorMessageOf(body: unknown, text: string, status: number): str
     const value = fieldOf(body, name);
     if (typeof value === 'string') return value;
   }
+  const errors = fieldOf(body, 'errors');
+  const first = Array.isArray(errors) ? fieldOf(errors[0], 'message') : undefined;
+  if (typeof first === 'string' && first !== '') return first;
   const trimmed = text.trim().slice(0, 500);
   return trimmed !== '' ? trimmed : `upstream answered HTTP ${status}`;
 }

@@ -42,8 +42,9 @@ export interface NativeCall {
 
 /** How an upstream account lists its models: GET url with headers, and the ids in the answer. */
 export interface ModelListing {
-  url(base: string): string;
-  headers(key: string): Record<string, string>;
+  /** The list's address for an account of this type (the family's first when not named); null when it has no list. */
+  url(base: string, channelType?: number): string | null;
+  headers(key: string, channelType?: number): Record<string, string> | Promise<Record<string, string>>;
   /** The ids in an answer, or null when the answer is not a model list. */
   ids(body: unknown): unknown[] | null;
 }
@@ -70,8 +71,8 @@ export interface ProviderFamily {
   readonly channelTypes: readonly number[];
   /** Whether its channels can serve a chat call at all; channel tests send one, and refuse when not. */
   readonly servesChat: boolean;
-  /** The request for one channel, or why it cannot serve the call. */
-  request(input: RequestInput): UpstreamRequest | string;
+  /** The request for one channel, or why it cannot serve the call (some are signed, so made asynchronously). */
+  request(input: RequestInput): UpstreamRequest | string | Promise<UpstreamRequest | string>;
   /** The channel's stream as chat chunks; null when the channel streams OpenAI chat itself. */
   streamToChat(upstreamModel: string): ChunkSource | null;
   /** The channel's whole answer as a chat completion with its usage. */

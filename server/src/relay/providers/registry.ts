@@ -8,8 +8,10 @@
  *      balance (or none). Unit tests beside each file.
  *   2. Add it to FAMILIES below: one line. Its `format` may be a name of its own: calls from every
  *      client format are then converted through the chat core.
- * A provider that speaks OpenAI's API needs no folder: add its type to
- * `openai/openai-channel-types.ts`. A type no family claims is refused by the unsupported family.
+ * A provider that speaks OpenAI's API needs no folder: add one entry to
+ * `openai/openai-channel-types.ts` (its default base URL, its path per endpoint, its auth, whether
+ * it takes stream_options.include_usage). A type the catalogue marks retired is refused by the
+ * retired family; a type no family claims, by the unsupported family.
  * `registry.test.ts` checks that every family answers every member of the interface.
  */
 import { anthropicFamily } from './anthropic/anthropic-family.ts';
@@ -18,6 +20,7 @@ import { cohereFamily } from './cohere/cohere-family.ts';
 import { geminiFamily } from './gemini/gemini-family.ts';
 import { openAIFamily } from './openai/openai-family.ts';
 import type { ProviderFamily } from './provider-family.ts';
+import { retiredFamily } from './retired/retired-family.ts';
 import { unsupportedFamily } from './unsupported/unsupported-family.ts';
 
 export const FAMILIES: readonly ProviderFamily[] = [
@@ -26,6 +29,7 @@ export const FAMILIES: readonly ProviderFamily[] = [
   anthropicFamily,
   geminiFamily,
   cohereFamily,
+  retiredFamily,
   unsupportedFamily,
 ];
 

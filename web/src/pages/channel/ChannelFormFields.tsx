@@ -2,14 +2,21 @@ import { ChannelType } from '@relaygate/contract';
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useChannelTypes, useGroupNames } from './channel-api.ts';
-import { MIN_PRIORITY, MIN_WEIGHT, XUNFEI_TYPE, type ChannelFormValues } from './channel-form.ts';
+import {
+  MIN_PRIORITY,
+  MIN_WEIGHT,
+  XUNFEI_TYPE,
+  typeOptions,
+  type ChannelFormValues,
+} from './channel-form.ts';
 import { ModelsField } from './ModelsField.tsx';
 
 const json = { autoSize: { minRows: 2, maxRows: 8 } } as const;
 
-/** The `other` field means something per type: Azure's API version, Spark's version, or extra text. */
+/** The `other` field means something per type: Azure's API version, Cloudflare's account, Spark's version, or extra text. */
 function otherLabelKey(type: number): string {
   if (type === ChannelType.Azure) return 'channel.field.apiVersion';
+  if (type === ChannelType.Cloudflare) return 'channel.field.accountId';
   if (type === XUNFEI_TYPE) return 'channel.field.sparkVersion';
   return 'channel.field.other';
 }
@@ -27,7 +34,7 @@ export function ChannelFormFields({ creating, channelId }: { creating: boolean; 
       <Form.Item name="type" label={t('channel.field.type')}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
-          options={(types ?? []).map((option) => ({ value: option.id, label: option.name }))}
+          options={typeOptions(types, type, (id) => t('channel.type.unknown', { id }))}
         />
       </Form.Item>
       <Form.Item name="name" label={t('common.name')} required={creating}>
@@ -57,7 +64,7 @@ export function ChannelFormFields({ creating, channelId }: { creating: boolean; 
       >
         <Input allowClear placeholder={t('channel.placeholder.baseUrl')} />
       </Form.Item>
-      <Form.Item name="other" label={t(otherLabelKey(type))}>
+      <Form.Item name="other" label={t(otherLabelKey(type))} required={type === ChannelType.Cloudflare}>
         <Input
           allowClear
           placeholder={type === XUNFEI_TYPE ? 'v2.1' : type === ChannelType.Azure ? '2024-02-01' : undefined}

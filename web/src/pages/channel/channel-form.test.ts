@@ -10,6 +10,7 @@ import {
   integerAtLeast,
   isJsonObjectText,
   mergeModels,
+  typeOptions,
   validateChannelForm,
 } from './channel-form.ts';
 
@@ -146,5 +147,25 @@ describe('custom models', () => {
   });
   it('merges fetched models', () => {
     expect(mergeModels(['a'], ['a', 'b'])).toEqual(['a', 'b']);
+  });
+});
+
+describe('the type options', () => {
+  const types = [
+    { id: 1, name: 'OpenAI' },
+    { id: 39, name: 'Cloudflare Workers AI' },
+  ];
+  const unlisted = (id: number) => `Type ${id} (no longer offered)`;
+
+  it('are the offered types, with a channel of a type no longer offered keeping its own', () => {
+    expect(typeOptions(types, 1, unlisted)).toEqual([
+      { value: 1, label: 'OpenAI' },
+      { value: 39, label: 'Cloudflare Workers AI' },
+    ]);
+    expect(typeOptions(types, 11, unlisted).at(-1)).toEqual({
+      value: 11,
+      label: 'Type 11 (no longer offered)',
+    });
+    expect(typeOptions(undefined, 11, unlisted)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { ChannelType, type ChannelView } from '@relaygate/contract';
+import { ChannelType, type ChannelTypeOption, type ChannelView } from '@relaygate/contract';
 import { splitNames } from './channel-status.ts';
 import type { ChannelField, FormProblem } from './form-errors.ts';
 
@@ -207,3 +207,18 @@ export function addCustomModels(
 export const mergeModels = (current: string[], extra: string[]): string[] => [
   ...new Set([...current, ...extra]),
 ];
+
+/**
+ * The types a channel can be given, and the one it has when the list no longer offers it (an
+ * imported channel of a retired type), so that it still reads and can be changed.
+ */
+export function typeOptions(
+  types: ChannelTypeOption[] | undefined,
+  current: number,
+  unlisted: (id: number) => string,
+): Array<{ value: number; label: string }> {
+  const options = (types ?? []).map((option) => ({ value: option.id, label: option.name }));
+  if (types && !types.some((option) => option.id === current))
+    options.push({ value: current, label: unlisted(current) });
+  return options;
+}

@@ -83,7 +83,7 @@ export const locale: Locale = {
         updated: '余额更新成功：{{balance}}',
         notFetched: '未获取',
       },
-      type: { unknown: '未知类型（{{id}}）' },
+      type: { unknown: '类型 {{id}}（不再提供）' },
       columns: {
         title: '列设置',
         id: 'ID',
@@ -103,6 +103,7 @@ export const locale: Locale = {
         baseUrl: 'API 地址',
         apiVersion: '默认 API 版本',
         sparkVersion: '模型版本',
+        accountId: '账户 ID（Account ID）',
         other: '其他参数',
         organization: '组织（OpenAI Organization）',
         groups: '分组',
@@ -264,7 +265,7 @@ export const locale: Locale = {
         updated: 'Balance updated: {{balance}}',
         notFetched: 'Not fetched',
       },
-      type: { unknown: 'Unknown type ({{id}})' },
+      type: { unknown: 'Type {{id}} (no longer offered)' },
       columns: {
         title: 'Column settings',
         id: 'ID',
@@ -284,6 +285,7 @@ export const locale: Locale = {
         baseUrl: 'Base URL',
         apiVersion: 'Default API version',
         sparkVersion: 'Model version',
+        accountId: 'Account ID',
         other: 'Other parameter',
         organization: 'Organization (OpenAI Organization)',
         groups: 'Groups',

@@ -11,9 +11,9 @@ describe('the unsupported family', () => {
     expect(unsupportedReason(9999)).toBe('channel type 9999 is not supported yet: it has no adaptor');
   });
 
-  it('refuses every call and says it serves no chat, so tests are refused too', () => {
+  it('refuses every call and says it serves no chat, so tests are refused too', async () => {
     expect(unsupportedFamily.servesChat).toBe(false);
-    expect(chatTestRequest(unsupportedFamily, noSettings, testChannel({ type: 36 }), 'm', 'm')).toBe(
+    expect(await chatTestRequest(unsupportedFamily, noSettings, testChannel({ type: 36 }), 'm', 'm')).toBe(
       'channel type 36 (Suno API) is not supported yet: it has no adaptor',
     );
     expect(unsupportedFamily.balance(36)).toBeUndefined();

@@ -1,13 +1,11 @@
-import { channelTypeInfo } from '../../../providers/channel-types.ts';
+import { channelTypeLabel } from '../channel-type-label.ts';
 import { readErrorGenerically } from '../error-reading.ts';
 import { OPENAI_MODEL_LISTING } from '../openai/openai-models.ts';
 import type { ProviderFamily } from '../provider-family.ts';
 
 /** Why a channel of a type without an adaptor cannot serve a call. */
-export function unsupportedReason(channelType: number): string {
-  const name = channelTypeInfo(channelType)?.name;
-  return `channel type ${channelType}${name ? ` (${name})` : ''} is not supported yet: it has no adaptor`;
-}
+export const unsupportedReason = (channelType: number): string =>
+  `${channelTypeLabel(channelType).en} is not supported yet: it has no adaptor`;
 
 /**
  * Every channel type no family claims (the console's catalogue lists more types than have

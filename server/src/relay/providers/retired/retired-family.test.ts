@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { chatTestRequest } from '../chat-test-request.ts';
+import { noSettings, testChannel } from '../test-channel.test-support.ts';
+import { retiredFamily, retiredReason } from './retired-family.ts';
+
+describe('the retired family', () => {
+  it('claims PaLM and AI Proxy Library, the types the catalogue marks retired', () => {
+    expect(retiredFamily.channelTypes).toEqual([11, 21]);
+  });
+
+  it('refuses every call saying the service is gone and what to do, and asks no model list', async () => {
+    expect(retiredReason(21)).toBe(
+      "channel type 21 (AI Proxy Library) can no longer be served: the provider's API no longer exists; edit the channel and pick another type",
+    );
+    expect(await chatTestRequest(retiredFamily, noSettings, testChannel({ type: 11 }), 'm', 'm')).toBe(
+      retiredReason(11),
+    );
+    expect(retiredFamily.servesChat).toBe(false);
+    expect(retiredFamily.models.url('https://u.example', 11)).toBeNull();
+    expect(retiredFamily.balance(11)).toBeUndefined();
+  });
+});

@@ -26,6 +26,7 @@ export const ChannelType = {
   Cohere: 34,
   MiniMax: 35,
   SunoAPI: 36,
+  Dify: 37,
   Cloudflare: 39,
   SiliconFlow: 40,
   Mistral: 42,

@@ -93,3 +93,11 @@ export const chunkUsage = (chunk: Json): Usage | undefined =>
 /** A tool call's arguments piece as JSON text (some upstreams send an object). */
 export const argumentsText = (value: unknown): string =>
   typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
+
+/** A chat message's text: its content string, or the text of its parts joined. */
+export const messageText = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((part) => (typeof part?.text === 'string' ? (part.text as string) : '')).join('')
+      : '';

@@ -17,6 +17,7 @@
 import { anthropicFamily } from './anthropic/anthropic-family.ts';
 import { azureFamily } from './azure/azure-family.ts';
 import { cohereFamily } from './cohere/cohere-family.ts';
+import { difyFamily } from './dify/dify-family.ts';
 import { geminiFamily } from './gemini/gemini-family.ts';
 import { openAIFamily } from './openai/openai-family.ts';
 import type { ProviderFamily } from './provider-family.ts';
@@ -29,6 +30,7 @@ export const FAMILIES: readonly ProviderFamily[] = [
   anthropicFamily,
   geminiFamily,
   cohereFamily,
+  difyFamily,
   retiredFamily,
   unsupportedFamily,
 ];

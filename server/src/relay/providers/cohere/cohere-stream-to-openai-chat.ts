@@ -1,7 +1,7 @@
 import { asObject, asString } from '../../formats/json-read.ts';
-import type { ChunkSource, Json } from '../../formats/types.ts';
+import { ChatChunkStream } from '../../formats/chat-chunk-stream.ts';
+import type { Json } from '../../formats/types.ts';
 import type { Usage } from '../../usage.ts';
-import { openAIUsageBody } from '../../usage.ts';
 import { fromCohereUsage } from './cohere-usage.ts';
 import { mapCohereFinishReason } from './map-cohere-finish-reason.ts';
 
@@ -21,17 +21,9 @@ const messageOf = (data: Json): Json => asObject(asObject(data.delta)?.message) 
  * a last chunk with `choices: []`. Citations say nothing new. A stream that stops before
  * message-end ends with an error chunk.
  */
-export class CohereToOpenAIChatStream implements ChunkSource {
-  private readonly created = Math.floor(Date.now() / 1000);
-  private readonly model: string;
-  private id = '';
-  private ended = false;
+export class CohereToOpenAIChatStream extends ChatChunkStream {
   private rawUsage: unknown;
   private readonly tools = new Map<number, OpenTool>();
-
-  constructor(upstreamModel: string) {
-    this.model = upstreamModel;
-  }
 
   push({ data }: { event?: string; data: Json }): Json[] {
     if (this.ended) return [];
@@ -51,24 +43,14 @@ export class CohereToOpenAIChatStream implements ChunkSource {
         return this.toolArguments(index, asObject(messageOf(data).tool_calls) ?? {});
       case 'tool-call-end':
         return this.toolEnd(index);
-      case 'message-end':
-        return this.messageEnd(asObject(data.delta) ?? {});
+      case 'message-end': {
+        const delta = asObject(data.delta) ?? {};
+        this.rawUsage = delta.usage;
+        return this.finish(mapCohereFinishReason(delta.finish_reason));
+      }
       default:
         return []; // content-end, citations, and events newer than this converter
     }
-  }
-
-  end(): Json[] {
-    if (this.ended) return [];
-    this.ended = true;
-    return [
-      {
-        error: {
-          message: 'The upstream stream ended before the answer was complete',
-          type: 'upstream_error',
-        },
-      },
-    ];
   }
 
   usage(): Usage | undefined {
@@ -108,37 +90,5 @@ export class CohereToOpenAIChatStream implements ChunkSource {
     if (!tool || tool.argumentsSent) return [];
     tool.argumentsSent = true;
     return [this.chunk({ tool_calls: [{ index: tool.index, function: { arguments: '{}' } }] })];
-  }
-
-  private messageEnd(delta: Json): Json[] {
-    this.ended = true;
-    this.rawUsage = delta.usage;
-    const finish = {
-      choices: [{ index: 0, delta: {}, finish_reason: mapCohereFinishReason(delta.finish_reason) }],
-    };
-    const out = [this.event(finish)];
-    const usage = this.usage();
-    if (usage) out.push(this.event({ choices: [], usage: openAIUsageBody(usage) }));
-    return out;
-  }
-
-  /** A content chunk; empty text sends nothing. */
-  private delta(delta: Json): Json[] {
-    if (delta.content === '' || delta.reasoning_content === '') return [];
-    return [this.chunk(delta)];
-  }
-
-  private chunk(delta: Json): Json {
-    return this.event({ choices: [{ index: 0, delta, finish_reason: null }] });
-  }
-
-  private event(fields: Json): Json {
-    return {
-      id: this.id,
-      object: 'chat.completion.chunk',
-      created: this.created,
-      model: this.model,
-      ...fields,
-    };
   }
 }

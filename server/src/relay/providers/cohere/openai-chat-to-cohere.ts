@@ -1,4 +1,5 @@
 import { asArray, asNumber, asObject, asObjects, asString } from '../../formats/json-read.ts';
+import { messageText } from '../../formats/openai-chat-read.ts';
 import type { Json } from '../../formats/types.ts';
 
 export interface CohereRequestOptions {
@@ -7,17 +8,9 @@ export interface CohereRequestOptions {
   thinkingBudget?: number;
 }
 
-/** A message's text: a string, or the text of its parts. */
-const textOf = (content: unknown): string =>
-  typeof content === 'string'
-    ? content
-    : asObjects(content)
-        .map((part) => asString(part.text))
-        .join('');
-
 /** A user message's content: a string, or text and image parts (Cohere's vision models take image_url as OpenAI does). */
 function userContent(content: unknown): unknown {
-  if (!Array.isArray(content)) return textOf(content);
+  if (!Array.isArray(content)) return messageText(content);
   return asObjects(content).flatMap((part): Json[] => {
     if (part.type === 'image_url') return [{ type: 'image_url', image_url: asObject(part.image_url) ?? {} }];
     return typeof part.text === 'string' ? [{ type: 'text', text: part.text }] : [];
@@ -28,12 +21,12 @@ function toCohereMessage(message: Json): Json | undefined {
   switch (message.role) {
     case 'system':
     case 'developer':
-      return { role: 'system', content: textOf(message.content) };
+      return { role: 'system', content: messageText(message.content) };
     case 'user':
       return { role: 'user', content: userContent(message.content) };
     case 'assistant': {
       const out: Json = { role: 'assistant' };
-      const text = textOf(message.content);
+      const text = messageText(message.content);
       const calls = asObjects(message.tool_calls);
       if (text !== '') out.content = text;
       if (calls.length > 0)
@@ -41,7 +34,11 @@ function toCohereMessage(message: Json): Json | undefined {
       return out;
     }
     case 'tool':
-      return { role: 'tool', tool_call_id: asString(message.tool_call_id), content: textOf(message.content) };
+      return {
+        role: 'tool',
+        tool_call_id: asString(message.tool_call_id),
+        content: messageText(message.content),
+      };
     default:
       return undefined;
   }

@@ -1,0 +1,12 @@
+import type OpenAI from 'openai';
+
+/** An OpenAI client's chat stream read to its end: the text it gave and the last usage it reported. */
+export async function readChatStream(stream: AsyncIterable<OpenAI.ChatCompletionChunk>) {
+  let text = '';
+  let usage: OpenAI.CompletionUsage | undefined;
+  for await (const chunk of stream) {
+    text += chunk.choices[0]?.delta.content ?? '';
+    usage = chunk.usage ?? usage;
+  }
+  return { text, usage };
+}

@@ -10,12 +10,13 @@ import { noSettings, testChannel } from './test-channel.test-support.ts';
 const NOT_SERVED_YET = [2, 5, 15, 16, 33, 36, 37, 41, 44, 49];
 
 /** Every member of ProviderFamily: a family missing one would fail to compile, a wrong kind fails here. */
-const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'function'> = {
+const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'function' | 'object?'> = {
   name: 'string',
   format: 'string',
   channelTypes: 'object',
   servesChat: 'boolean',
   request: 'function',
+  streamFraming: 'object?',
   streamToChat: 'function',
   answerToChat: 'function',
   readError: 'function',
@@ -25,8 +26,10 @@ const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'f
 
 describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s family', (_, family) => {
   it('has every member of the interface, of its kind', () => {
-    for (const [member, kind] of Object.entries(MEMBERS))
-      expect(typeof family[member as keyof ProviderFamily], member).toBe(kind);
+    for (const [member, kind] of Object.entries(MEMBERS)) {
+      const kinds = kind === 'object?' ? ['object', 'undefined'] : [kind];
+      expect(kinds, member).toContain(typeof family[member as keyof ProviderFamily]);
+    }
     // A client's wire format (its calls pass through), or a name of its own (always converted).
     expect(family.format).toMatch(/^[a-z][a-z-]*$/);
   });

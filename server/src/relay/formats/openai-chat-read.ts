@@ -16,6 +16,15 @@ const thinkingText = (thinking: unknown): string =>
         .map((part) => asString(asObject(part)?.text))
         .join('');
 
+/** A message's text alone (a system message, a tool result): its text parts, one per line. */
+export const plainMessageText = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : asArray(content)
+        .map((part) => asString(asObject(part)?.text))
+        .filter((text) => text !== '')
+        .join('\n');
+
 /**
  * Reads `content` (a string, or Mistral's list of text and thinking parts) and the reasoning that
  * upstreams put beside it: `reasoning_content` (DeepSeek, xAI, vLLM) or `reasoning` (Groq, OpenRouter).

@@ -16,6 +16,7 @@
  */
 import { anthropicFamily } from './anthropic/anthropic-family.ts';
 import { azureFamily } from './azure/azure-family.ts';
+import { bedrockFamily } from './bedrock/bedrock-family.ts';
 import { cohereFamily } from './cohere/cohere-family.ts';
 import { geminiFamily } from './gemini/gemini-family.ts';
 import { openAIFamily } from './openai/openai-family.ts';
@@ -29,6 +30,7 @@ export const FAMILIES: readonly ProviderFamily[] = [
   anthropicFamily,
   geminiFamily,
   cohereFamily,
+  bedrockFamily,
   retiredFamily,
   unsupportedFamily,
 ];

@@ -1,15 +1,10 @@
 import { asObject, asString } from '../../formats/json-read.ts';
+import { ChatChunkBuilder } from '../../formats/chat-chunk-builder.ts';
 import type { ChunkSource, Json } from '../../formats/types.ts';
 import type { Usage } from '../../usage.ts';
 import { openAIUsageBody } from '../../usage.ts';
 import { fromCohereUsage } from './cohere-usage.ts';
 import { mapCohereFinishReason } from './map-cohere-finish-reason.ts';
-
-/** An open tool call: its OpenAI index, and whether any arguments went out. */
-interface OpenTool {
-  index: number;
-  argumentsSent: boolean;
-}
 
 /** What a content or tool event carries: `delta.message` of a Cohere v2 stream event. */
 const messageOf = (data: Json): Json => asObject(asObject(data.delta)?.message) ?? {};
@@ -22,15 +17,12 @@ const messageOf = (data: Json): Json => asObject(asObject(data.delta)?.message) 
  * message-end ends with an error chunk.
  */
 export class CohereToOpenAIChatStream implements ChunkSource {
-  private readonly created = Math.floor(Date.now() / 1000);
-  private readonly model: string;
-  private id = '';
+  private readonly out: ChatChunkBuilder;
   private ended = false;
   private rawUsage: unknown;
-  private readonly tools = new Map<number, OpenTool>();
 
   constructor(upstreamModel: string) {
-    this.model = upstreamModel;
+    this.out = new ChatChunkBuilder(upstreamModel);
   }
 
   push({ data }: { event?: string; data: Json }): Json[] {
@@ -38,8 +30,8 @@ export class CohereToOpenAIChatStream implements ChunkSource {
     const index = typeof data.index === 'number' ? data.index : 0;
     switch (data.type) {
       case 'message-start':
-        this.id = asString(data.id);
-        return [this.chunk({ role: 'assistant', content: '' })];
+        this.out.id = asString(data.id);
+        return [this.out.chunk({ role: 'assistant', content: '' })];
       case 'content-start':
       case 'content-delta':
         return this.content(asObject(messageOf(data).content) ?? {});
@@ -81,33 +73,17 @@ export class CohereToOpenAIChatStream implements ChunkSource {
   }
 
   private toolStart(cohereIndex: number, call: Json): Json[] {
-    const index = this.tools.size;
     const fn = asObject(call.function) ?? {};
-    const args = asString(fn.arguments);
-    this.tools.set(cohereIndex, { index, argumentsSent: args !== '' });
-    const start = {
-      index,
-      id: asString(call.id),
-      type: 'function',
-      function: { name: asString(fn.name), arguments: args },
-    };
-    return [this.chunk({ tool_calls: [start] })];
+    return this.out.toolStart(cohereIndex, asString(call.id), asString(fn.name), asString(fn.arguments));
   }
 
   private toolArguments(cohereIndex: number, call: Json): Json[] {
-    const tool = this.tools.get(cohereIndex);
-    const piece = asString(asObject(call.function)?.arguments);
-    if (!tool || piece === '') return [];
-    tool.argumentsSent = true;
-    return [this.chunk({ tool_calls: [{ index: tool.index, function: { arguments: piece } }] })];
+    return this.out.toolArguments(cohereIndex, asString(asObject(call.function)?.arguments));
   }
 
   /** A call that took no arguments closes with an empty object, so its arguments still parse. */
   private toolEnd(cohereIndex: number): Json[] {
-    const tool = this.tools.get(cohereIndex);
-    if (!tool || tool.argumentsSent) return [];
-    tool.argumentsSent = true;
-    return [this.chunk({ tool_calls: [{ index: tool.index, function: { arguments: '{}' } }] })];
+    return this.out.toolEnd(cohereIndex);
   }
 
   private messageEnd(delta: Json): Json[] {
@@ -116,29 +92,15 @@ export class CohereToOpenAIChatStream implements ChunkSource {
     const finish = {
       choices: [{ index: 0, delta: {}, finish_reason: mapCohereFinishReason(delta.finish_reason) }],
     };
-    const out = [this.event(finish)];
+    const out = [this.out.event(finish)];
     const usage = this.usage();
-    if (usage) out.push(this.event({ choices: [], usage: openAIUsageBody(usage) }));
+    if (usage) out.push(this.out.event({ choices: [], usage: openAIUsageBody(usage) }));
     return out;
   }
 
   /** A content chunk; empty text sends nothing. */
   private delta(delta: Json): Json[] {
     if (delta.content === '' || delta.reasoning_content === '') return [];
-    return [this.chunk(delta)];
-  }
-
-  private chunk(delta: Json): Json {
-    return this.event({ choices: [{ index: 0, delta, finish_reason: null }] });
-  }
-
-  private event(fields: Json): Json {
-    return {
-      id: this.id,
-      object: 'chat.completion.chunk',
-      created: this.created,
-      model: this.model,
-      ...fields,
-    };
+    return [this.out.chunk(delta)];
   }
 }

@@ -15,11 +15,14 @@ export class ChatChunkBuilder {
   readonly created = Math.floor(Date.now() / 1000);
   private readonly tools = new Map<number, OpenTool>();
 
-  constructor(
-    private readonly model: string,
-    /** The stream's id; set when the upstream tells it. */
-    public id = '',
-  ) {}
+  private readonly model: string;
+  /** The stream's id; set when the upstream tells it. */
+  id: string;
+
+  constructor(model: string, id = '') {
+    this.model = model;
+    this.id = id;
+  }
 
   chunk(delta: Json): Json {
     return this.event({ choices: [{ index: 0, delta, finish_reason: null }] });

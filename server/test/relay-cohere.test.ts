@@ -4,6 +4,7 @@ import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBenchSuite } from './support/bench-suite.ts';
 import { fixtureChunks, fixtureJson, fixturesAvailable } from './support/fixtures.ts';
+import { readChatStream } from './support/read-chat-stream.ts';
 import { seedChannel, setRelayOption } from './support/relay-seed.ts';
 import { databaseUnavailable } from './support/test-server.ts';
 
@@ -79,12 +80,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('a Cohere channel i
       stream: true,
       stream_options: { include_usage: true },
     });
-    let text = '';
-    let usage: OpenAI.CompletionUsage | undefined | null;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? '';
-      usage = chunk.usage ?? usage;
-    }
+    const { text, usage } = await readChatStream(stream);
     expect(text).toBe('The capital of France is Paris.');
     expect(usage).toMatchObject({ prompt_tokens: 12, completion_tokens: 7 });
     expect(suite.mock.requestsTo('/cohere/v2/chat').at(-1)!.json).toMatchObject({ stream: true });

@@ -23,6 +23,7 @@ export const ChannelType = {
   Gemini: 24,
   Moonshot: 25,
   ZhipuV4: 26,
+  Aws: 33,
   Cohere: 34,
   MiniMax: 35,
   SunoAPI: 36,

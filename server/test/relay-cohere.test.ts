@@ -3,8 +3,8 @@ import { ChannelType } from '@relaygate/contract';
 import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBenchSuite } from './support/bench-suite.ts';
-import { readChatStream } from './support/openai-stream.ts';
 import { fixtureChunks, fixtureJson, fixturesAvailable } from './support/fixtures.ts';
+import { readChatStream } from './support/read-chat-stream.ts';
 import { seedChannel, setRelayOption } from './support/relay-seed.ts';
 import { databaseUnavailable } from './support/test-server.ts';
 

@@ -3,7 +3,7 @@ import { ChannelType } from '@relaygate/contract';
 import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBenchSuite } from './support/bench-suite.ts';
-import { readChatStream } from './support/openai-stream.ts';
+import { readChatStream } from './support/read-chat-stream.ts';
 import { collected, collectedAvailable, fixtureChunks, fixtureJson } from './support/fixtures.ts';
 import { seedChannel, setRelayOption } from './support/relay-seed.ts';
 import { databaseUnavailable } from './support/test-server.ts';

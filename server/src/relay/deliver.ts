@@ -67,7 +67,10 @@ export async function deliverAnswer(
   const clientRequest = body.original ?? body.json;
   const passthrough = success.family.format === wire && wire !== 'openai';
 
-  if (body.stream && streamable(endpoint.kind) && contentType.includes('text/event-stream')) {
+  const framing = success.family.streamFraming;
+  const streamed =
+    contentType.includes('text/event-stream') || (framing && contentType.includes(framing.contentType));
+  if (body.stream && streamable(endpoint.kind) && streamed) {
     reply.hijack();
     const fromChannel = success.family.streamToChat(success.upstreamModel);
     // The channel's usage so far (Gemini's comes with its first event), else the prompt's estimate.
@@ -78,6 +81,7 @@ export async function deliverAnswer(
       raw: reply.raw,
       headers: { 'x-oneapi-request-id': request.id },
       clientFormat: body.clientFormat,
+      events: framing?.events,
       fromChannel,
       toClient:
         success.family.format === wire

@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import type { ChunkSource, Json, StreamConverter } from './formats/types.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
 import { plainChunkText } from './plain-chunk-text.ts';
-import { formatSseData, SseParser, type SseEvent } from './sse.ts';
+import { formatSseData, sseEventBatches, type SseEvent } from './sse.ts';
 import { streamErrorEvent } from './stream-errors.ts';
 import { laterStreamUsage, readOpenAIUsage, type Usage } from './usage.ts';
 import type { ClientFormat } from './wire-format.ts';
@@ -28,6 +28,8 @@ export interface ForwardStreamOptions {
   raw: ServerResponse;
   headers: Record<string, string>;
   clientFormat: ClientFormat;
+  /** The upstream's bytes as events, when they are not server-sent events (AWS's event-stream). */
+  events?: (body: AsyncIterable<Uint8Array>) => AsyncIterable<SseEvent[]>;
   /** Channel events → OpenAI chunks; null when the channel speaks OpenAI. */
   fromChannel: ChunkSource | null;
   /** OpenAI chunks → client events; null when the client speaks OpenAI. */
@@ -74,7 +76,6 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     firstByteMs: 0,
     clientGone: false,
   };
-  const parser = new SseParser();
   let openAIUsage: Usage | undefined;
 
   raw.writeHead(200, {
@@ -162,13 +163,13 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
   };
 
   try {
-    for await (const bytes of upstream.body) {
+    const body = upstream.body as AsyncIterable<Uint8Array>;
+    for await (const events of (options.events ?? sseEventBatches)(body)) {
       if (outcome.firstByteMs === 0) outcome.firstByteMs = Date.now() - options.startedAt;
-      for (const event of parser.push(bytes as Buffer)) handle(event);
+      for (const event of events) handle(event);
       await flush();
       if (outcome.clientGone) break;
     }
-    for (const event of parser.end()) handle(event);
     if (!outcome.clientGone) {
       if (fromChannel) deliver(fromChannel.end());
       if (toClient) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSseData, SseParser } from './sse.ts';
+import { formatSseData, SseParser, sseEventBatches } from './sse.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -56,5 +56,17 @@ describe('SseParser', () => {
   it('formats data events back', () => {
     expect(formatSseData('{"a":1}')).toBe('data: {"a":1}\n\n');
     expect(formatSseData('x', 'ping')).toBe('event: ping\ndata: x\n\n');
+  });
+});
+
+describe('sseEventBatches', () => {
+  it('gives the events of each piece, and the unterminated last one when the body ends', async () => {
+    async function* body(): AsyncIterable<Uint8Array> {
+      yield Buffer.from('data: a\n\nda');
+      yield Buffer.from('ta: b\n\ndata: c');
+    }
+    const batches = [];
+    for await (const batch of sseEventBatches(body())) batches.push(batch.map((event) => event.data));
+    expect(batches).toEqual([['a'], ['b'], ['c']]);
   });
 });

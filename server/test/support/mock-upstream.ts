@@ -36,7 +36,9 @@ export type MockReply =
   /** Waits this long before answering at all (a slow first byte); answers nothing if the gateway hangs up first. */
   | { delayMs: number; reply: MockReply }
   /** A stream of named events (Anthropic), sent as they are, with no [DONE]. */
-  | { events: Array<{ event?: string; data: string }> };
+  | { events: Array<{ event?: string; data: string }> }
+  /** Raw bytes (a binary stream such as AWS's event-stream), sent in these pieces; content-type in headers. */
+  | { status?: number; bytes: Buffer[]; headers?: Record<string, string> };
 
 type Handler = (request: RecordedRequest) => MockReply | Promise<MockReply>;
 
@@ -179,6 +181,12 @@ export class MockUpstream {
     if ('events' in reply) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'request-id': 'req_mock_events' });
       for (const e of reply.events) res.write(`${e.event ? `event: ${e.event}\n` : ''}data: ${e.data}\n\n`);
+      res.end();
+      return;
+    }
+    if ('bytes' in reply) {
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/octet-stream', ...reply.headers });
+      for (const piece of reply.bytes) res.write(piece);
       res.end();
       return;
     }

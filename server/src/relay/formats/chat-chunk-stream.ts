@@ -1,21 +1,19 @@
 import { openAIUsageBody, type Usage } from '../usage.ts';
+import { ChatChunkBuilder } from './chat-chunk-builder.ts';
 import type { ChunkSource, Json } from './types.ts';
 
 /**
- * What a converter of a provider's stream into OpenAI chat chunks does alike: the chunk envelope
- * (id, created, model), the closing finish and usage chunks, and the error chunk of a stream that
- * stopped before its end. The provider's own events are the subclass's.
+ * What a converter of a provider's stream into OpenAI chat chunks does alike: the chunks (built by
+ * `out`, tool calls included), the closing finish and usage chunks, and the error chunk of a
+ * stream that stopped before its end. The provider's own events are the subclass's.
  */
 export abstract class ChatChunkStream implements ChunkSource {
-  private readonly created = Math.floor(Date.now() / 1000);
-  private readonly model: string;
-  /** The answer's id, once the provider named it. */
-  protected id = '';
+  protected readonly out: ChatChunkBuilder;
   /** Set once the answer was closed (or failed): later events change nothing. */
   protected ended = false;
 
   constructor(upstreamModel: string) {
-    this.model = upstreamModel;
+    this.out = new ChatChunkBuilder(upstreamModel);
   }
 
   abstract push(event: { event?: string; data: Json }): Json[];
@@ -29,9 +27,9 @@ export abstract class ChatChunkStream implements ChunkSource {
   /** Closes the answer: its finish reason, then a last chunk with the usage when there is one. */
   protected finish(reason: string): Json[] {
     this.ended = true;
-    const out = [this.event({ choices: [{ index: 0, delta: {}, finish_reason: reason }] })];
+    const out = [this.out.event({ choices: [{ index: 0, delta: {}, finish_reason: reason }] })];
     const usage = this.usage();
-    if (usage) out.push(this.event({ choices: [], usage: openAIUsageBody(usage) }));
+    if (usage) out.push(this.out.event({ choices: [], usage: openAIUsageBody(usage) }));
     return out;
   }
 
@@ -44,20 +42,6 @@ export abstract class ChatChunkStream implements ChunkSource {
   /** A content chunk; empty text sends nothing. */
   protected delta(delta: Json): Json[] {
     if (delta.content === '' || delta.reasoning_content === '') return [];
-    return [this.chunk(delta)];
-  }
-
-  protected chunk(delta: Json): Json {
-    return this.event({ choices: [{ index: 0, delta, finish_reason: null }] });
-  }
-
-  private event(fields: Json): Json {
-    return {
-      id: this.id,
-      object: 'chat.completion.chunk',
-      created: this.created,
-      model: this.model,
-      ...fields,
-    };
+    return [this.out.chunk(delta)];
   }
 }

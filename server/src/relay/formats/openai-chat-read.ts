@@ -16,6 +16,15 @@ const thinkingText = (thinking: unknown): string =>
         .map((part) => asString(asObject(part)?.text))
         .join('');
 
+/** A message's text alone (a system message, a tool result): its text parts, one per line. */
+export const plainMessageText = (content: unknown): string =>
+  typeof content === 'string'
+    ? content
+    : asArray(content)
+        .map((part) => asString(asObject(part)?.text))
+        .filter((text) => text !== '')
+        .join('\n');
+
 /**
  * Reads `content` (a string, or Mistral's list of text and thinking parts) and the reasoning that
  * upstreams put beside it: `reasoning_content` (DeepSeek, xAI, vLLM) or `reasoning` (Groq, OpenRouter).
@@ -93,11 +102,3 @@ export const chunkUsage = (chunk: Json): Usage | undefined =>
 /** A tool call's arguments piece as JSON text (some upstreams send an object). */
 export const argumentsText = (value: unknown): string =>
   typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
-
-/** A chat message's text: its content string, or the text of its parts joined. */
-export const messageText = (content: unknown): string =>
-  typeof content === 'string'
-    ? content
-    : Array.isArray(content)
-      ? content.map((part) => (typeof part?.text === 'string' ? (part.text as string) : '')).join('')
-      : '';

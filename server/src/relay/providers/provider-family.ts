@@ -6,6 +6,7 @@ import type { UpstreamAccess } from '../../net/upstream-json.ts';
 import type { Endpoint } from '../endpoints.ts';
 import type { ChunkSource, ConvertedAnswer, Json } from '../formats/types.ts';
 import type { RelayBody } from '../relay-body.ts';
+import type { SseEvent } from '../sse.ts';
 import type { WireFormat } from '../wire-format.ts';
 import type { UpstreamErrorReading } from './error-reading.ts';
 import type { ResponseHeaders } from './retry-after.ts';
@@ -49,6 +50,15 @@ export interface ModelListing {
   ids(body: unknown): unknown[] | null;
 }
 
+/**
+ * A stream framed other than as server-sent events (AWS's binary event-stream): the content type
+ * that marks it, and its bytes as events, a batch for each piece that completes some.
+ */
+export interface StreamFraming {
+  contentType: string;
+  events(body: AsyncIterable<Uint8Array>): AsyncIterable<SseEvent[]>;
+}
+
 /** Asks an upstream account for its remaining balance, in the currency its provider keeps it in. */
 export type BalanceQuery = (base: string, access: UpstreamAccess) => Promise<ChannelBalance>;
 
@@ -73,6 +83,8 @@ export interface ProviderFamily {
   readonly servesChat: boolean;
   /** The request for one channel, or why it cannot serve the call (some are signed, so made asynchronously). */
   request(input: RequestInput): UpstreamRequest | string | Promise<UpstreamRequest | string>;
+  /** How the family's streams are framed when not as server-sent events; undefined for SSE. */
+  readonly streamFraming?: StreamFraming;
   /** The channel's stream as chat chunks; null when the channel streams OpenAI chat itself. */
   streamToChat(upstreamModel: string): ChunkSource | null;
   /** The channel's whole answer as a chat completion with its usage. */

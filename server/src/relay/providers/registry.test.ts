@@ -7,15 +7,16 @@ import { FAMILIES, providerFor } from './registry.ts';
 import { noSettings, testChannel } from './test-channel.test-support.ts';
 
 /** Catalogue types no family serves yet: each must be listed here, so a type added without one fails. */
-const NOT_SERVED_YET = [2, 5, 15, 16, 33, 36, 41, 44, 49];
+const NOT_SERVED_YET = [2, 5, 15, 16, 36, 41, 44, 49];
 
 /** Every member of ProviderFamily: a family missing one would fail to compile, a wrong kind fails here. */
-const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'function'> = {
+const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'function' | 'object?'> = {
   name: 'string',
   format: 'string',
   channelTypes: 'object',
   servesChat: 'boolean',
   request: 'function',
+  streamFraming: 'object?',
   streamToChat: 'function',
   answerToChat: 'function',
   readError: 'function',
@@ -25,15 +26,19 @@ const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'f
 
 describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s family', (_, family) => {
   it('has every member of the interface, of its kind', () => {
-    for (const [member, kind] of Object.entries(MEMBERS))
-      expect(typeof family[member as keyof ProviderFamily], member).toBe(kind);
+    for (const [member, kind] of Object.entries(MEMBERS)) {
+      const kinds = kind === 'object?' ? ['object', 'undefined'] : [kind];
+      expect(kinds, member).toContain(typeof family[member as keyof ProviderFamily]);
+    }
     // A client's wire format (its calls pass through), or a name of its own (always converted).
     expect(family.format).toMatch(/^[a-z][a-z-]*$/);
   });
 
   it('answers a tiny chat with a request to its channel, or a reason when it cannot serve chat', async () => {
     const type = family.channelTypes[0] ?? 2;
-    const request = await chatTestRequest(family, noSettings, testChannel({ type }), 'm-1', 'm-1');
+    // Bedrock's keys name their region (new-api's `apikey|region`).
+    const key = type === ChannelType.Aws ? 'sk-test|us-east-1' : 'sk-test';
+    const request = await chatTestRequest(family, noSettings, testChannel({ type, key }), 'm-1', 'm-1');
     if (!family.servesChat) {
       expect(request).toEqual(expect.any(String));
       return;
@@ -47,10 +52,10 @@ describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s 
   it('reads an error body into a message, and lists and balances in its own way', async () => {
     const error = family.readError(500, { 'retry-after': '2' }, '{"error":{"message":"boom"}}');
     expect(error).toMatchObject({ message: 'boom', retryAfterSeconds: 2 });
-    expect(family.models.url('https://u.example') ?? 'https://u.example/none').toMatch(
-      /^https:\/\/u\.example\//,
-    );
-    expect(JSON.stringify(await family.models.headers('k-1'))).toContain('k-1');
+    const listUrl = family.models.url('https://u.example');
+    expect(listUrl ?? 'https://u.example/none').toMatch(/^https:\/\/u\.example\//);
+    // A family without a model list (null) is never asked for the list's headers.
+    if (listUrl !== null) expect(JSON.stringify(await family.models.headers('k-1'))).toContain('k-1');
     expect(family.models.ids({ unrelated: true })).toBeNull();
     const balance = family.balance(family.channelTypes[0] ?? 2);
     expect(balance === undefined || typeof balance === 'function').toBe(true);
@@ -64,11 +69,12 @@ describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s 
 });
 
 describe('provider registry', () => {
-  it('maps Claude, Gemini, Azure and Cohere to their families, OpenAI-compatible types to OpenAI', () => {
+  it('maps Claude, Gemini, Azure, Cohere and Bedrock to their families, OpenAI-compatible types to OpenAI', () => {
     expect(providerFor(ChannelType.Anthropic).name).toBe('anthropic');
     expect(providerFor(ChannelType.Gemini).name).toBe('gemini');
     expect(providerFor(ChannelType.Azure).name).toBe('azure');
     expect(providerFor(ChannelType.Cohere).name).toBe('cohere');
+    expect(providerFor(ChannelType.Aws).name).toBe('bedrock');
     for (const type of [ChannelType.OpenAI, ChannelType.Custom, ChannelType.DeepSeek, ChannelType.xAI])
       expect(providerFor(type).name, String(type)).toBe('openai');
     expect(providerFor(ChannelType.Unknown).name).toBe('openai');

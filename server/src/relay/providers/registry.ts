@@ -16,6 +16,7 @@
  */
 import { anthropicFamily } from './anthropic/anthropic-family.ts';
 import { azureFamily } from './azure/azure-family.ts';
+import { bedrockFamily } from './bedrock/bedrock-family.ts';
 import { cohereFamily } from './cohere/cohere-family.ts';
 import { difyFamily } from './dify/dify-family.ts';
 import { geminiFamily } from './gemini/gemini-family.ts';
@@ -31,6 +32,7 @@ export const FAMILIES: readonly ProviderFamily[] = [
   geminiFamily,
   cohereFamily,
   difyFamily,
+  bedrockFamily,
   retiredFamily,
   unsupportedFamily,
 ];

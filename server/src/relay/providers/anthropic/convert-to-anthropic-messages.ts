@@ -1,5 +1,6 @@
 import type { Json } from '../../formats/types.ts';
 import { asArray, asObject, asString, parseArguments } from '../../formats/json-read.ts';
+import { plainMessageText } from '../../formats/openai-chat-read.ts';
 
 /** An OpenAI conversation in Anthropic's terms: the system text, and alternating turns. */
 export interface AnthropicPrompt {
@@ -49,15 +50,6 @@ const contentBlocks = (content: unknown): Json[] =>
   typeof content === 'string'
     ? textBlock(content)
     : asArray(content).flatMap((part) => partBlocks(asObject(part) ?? {}));
-
-/** A message's text alone: the text parts of a system or developer message, one per line. */
-const plainText = (content: unknown): string =>
-  typeof content === 'string'
-    ? content
-    : asArray(content)
-        .map((part) => asString(asObject(part)?.text))
-        .filter((text) => text !== '')
-        .join('\n');
 
 function assistantBlocks(message: Json): Json[] {
   const toolUses = asArray(message.tool_calls).flatMap((item) => {
@@ -112,7 +104,7 @@ export function toAnthropicPrompt(openaiMessages: unknown): AnthropicPrompt {
     switch (message.role) {
       case 'system':
       case 'developer': {
-        const text = plainText(message.content);
+        const text = plainMessageText(message.content);
         if (text.trim() !== '') system.push(text);
         break;
       }

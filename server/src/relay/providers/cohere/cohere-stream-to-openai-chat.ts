@@ -5,12 +5,6 @@ import type { Usage } from '../../usage.ts';
 import { fromCohereUsage } from './cohere-usage.ts';
 import { mapCohereFinishReason } from './map-cohere-finish-reason.ts';
 
-/** An open tool call: its OpenAI index, and whether any arguments went out. */
-interface OpenTool {
-  index: number;
-  argumentsSent: boolean;
-}
-
 /** What a content or tool event carries: `delta.message` of a Cohere v2 stream event. */
 const messageOf = (data: Json): Json => asObject(asObject(data.delta)?.message) ?? {};
 
@@ -23,15 +17,14 @@ const messageOf = (data: Json): Json => asObject(asObject(data.delta)?.message) 
  */
 export class CohereToOpenAIChatStream extends ChatChunkStream {
   private rawUsage: unknown;
-  private readonly tools = new Map<number, OpenTool>();
 
   push({ data }: { event?: string; data: Json }): Json[] {
     if (this.ended) return [];
     const index = typeof data.index === 'number' ? data.index : 0;
     switch (data.type) {
       case 'message-start':
-        this.id = asString(data.id);
-        return [this.chunk({ role: 'assistant', content: '' })];
+        this.out.id = asString(data.id);
+        return [this.out.chunk({ role: 'assistant', content: '' })];
       case 'content-start':
       case 'content-delta':
         return this.content(asObject(messageOf(data).content) ?? {});
@@ -63,32 +56,16 @@ export class CohereToOpenAIChatStream extends ChatChunkStream {
   }
 
   private toolStart(cohereIndex: number, call: Json): Json[] {
-    const index = this.tools.size;
     const fn = asObject(call.function) ?? {};
-    const args = asString(fn.arguments);
-    this.tools.set(cohereIndex, { index, argumentsSent: args !== '' });
-    const start = {
-      index,
-      id: asString(call.id),
-      type: 'function',
-      function: { name: asString(fn.name), arguments: args },
-    };
-    return [this.chunk({ tool_calls: [start] })];
+    return this.out.toolStart(cohereIndex, asString(call.id), asString(fn.name), asString(fn.arguments));
   }
 
   private toolArguments(cohereIndex: number, call: Json): Json[] {
-    const tool = this.tools.get(cohereIndex);
-    const piece = asString(asObject(call.function)?.arguments);
-    if (!tool || piece === '') return [];
-    tool.argumentsSent = true;
-    return [this.chunk({ tool_calls: [{ index: tool.index, function: { arguments: piece } }] })];
+    return this.out.toolArguments(cohereIndex, asString(asObject(call.function)?.arguments));
   }
 
   /** A call that took no arguments closes with an empty object, so its arguments still parse. */
   private toolEnd(cohereIndex: number): Json[] {
-    const tool = this.tools.get(cohereIndex);
-    if (!tool || tool.argumentsSent) return [];
-    tool.argumentsSent = true;
-    return [this.chunk({ tool_calls: [{ index: tool.index, function: { arguments: '{}' } }] })];
+    return this.out.toolEnd(cohereIndex);
   }
 }

@@ -1,5 +1,5 @@
 import { asArray, asNumber, asObject, asObjects, asString } from '../../formats/json-read.ts';
-import { messageText } from '../../formats/openai-chat-read.ts';
+import { plainMessageText } from '../../formats/openai-chat-read.ts';
 import type { Json } from '../../formats/types.ts';
 
 export interface CohereRequestOptions {
@@ -10,7 +10,7 @@ export interface CohereRequestOptions {
 
 /** A user message's content: a string, or text and image parts (Cohere's vision models take image_url as OpenAI does). */
 function userContent(content: unknown): unknown {
-  if (!Array.isArray(content)) return messageText(content);
+  if (!Array.isArray(content)) return plainMessageText(content);
   return asObjects(content).flatMap((part): Json[] => {
     if (part.type === 'image_url') return [{ type: 'image_url', image_url: asObject(part.image_url) ?? {} }];
     return typeof part.text === 'string' ? [{ type: 'text', text: part.text }] : [];
@@ -21,12 +21,12 @@ function toCohereMessage(message: Json): Json | undefined {
   switch (message.role) {
     case 'system':
     case 'developer':
-      return { role: 'system', content: messageText(message.content) };
+      return { role: 'system', content: plainMessageText(message.content) };
     case 'user':
       return { role: 'user', content: userContent(message.content) };
     case 'assistant': {
       const out: Json = { role: 'assistant' };
-      const text = messageText(message.content);
+      const text = plainMessageText(message.content);
       const calls = asObjects(message.tool_calls);
       if (text !== '') out.content = text;
       if (calls.length > 0)
@@ -37,7 +37,7 @@ function toCohereMessage(message: Json): Json | undefined {
       return {
         role: 'tool',
         tool_call_id: asString(message.tool_call_id),
-        content: messageText(message.content),
+        content: plainMessageText(message.content),
       };
     default:
       return undefined;

@@ -39,7 +39,7 @@ export class DifyToOpenAIChatStream extends ChatChunkStream {
   private start(data: Json): Json[] {
     if (this.started) return [];
     this.started = true;
-    this.id = asString(data.message_id) || asString(data.conversation_id);
-    return [this.chunk({ role: 'assistant', content: '' })];
+    this.out.id = asString(data.message_id) || asString(data.conversation_id);
+    return [this.out.chunk({ role: 'assistant', content: '' })];
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asObject, asObjects, asString } from '../../formats/json-read.ts';
-import { messageText } from '../../formats/openai-chat-read.ts';
+import { plainMessageText } from '../../formats/openai-chat-read.ts';
 import type { Json } from '../../formats/types.ts';
 
 const SPEAKERS: Record<string, string> = { system: 'SYSTEM', developer: 'SYSTEM', assistant: 'ASSISTANT' };
@@ -24,7 +24,7 @@ export function toDifyChat(request: Json): Json | string {
   let query = '';
   for (const message of asObjects(request.messages)) {
     const role = asString(message.role);
-    query += `${SPEAKERS[role] ?? 'USER'}: \n${messageText(message.content)}\n`;
+    query += `${SPEAKERS[role] ?? 'USER'}: \n${plainMessageText(message.content)}\n`;
     if (role !== 'user') continue;
     const images = remoteImages(message.content);
     if (typeof images === 'string') return images;

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EventStreamCodec } from '@smithy/core/event-streams';
+import { fromUtf8, toUtf8 } from '@smithy/core/serde';
+import { describe, expect, it } from 'vitest';
+import {
+  collected,
+  collectedAvailable,
+  FIXTURES_DIR,
+  fixtureChunks,
+} from '../../../../test/support/fixtures.ts';
+import type { SseEvent } from '../../sse.ts';
+import { bedrockEventBatches } from './bedrock-event-stream.ts';
+
+const DIR = 'bedrock-invoke/invoke-with-response-stream';
+const bytesOf = (path: string): Buffer => readFileSync(join(FIXTURES_DIR, collected(path)));
+
+/** The bytes as they might arrive: cut into pieces of `size` bytes, across frame boundaries. */
+async function* pieces(bytes: Buffer, size: number): AsyncIterable<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+async function decode(bytes: Buffer, size: number): Promise<SseEvent[]> {
+  const events: SseEvent[] = [];
+  for await (const batch of bedrockEventBatches(pieces(bytes, size))) events.push(...batch);
+  return events;
+}
+
+describe.skipIf(!collectedAvailable)('bedrockEventBatches on recorded event-stream frames', () => {
+  it.each([7, 64, 100_000])('decodes a live InvokeModel stream cut every %i bytes', async (size) => {
+    const events = await decode(
+      bytesOf(`${DIR}.anthropic.claude-sonnet-4-5.live-envoy-ai-gateway.eventstream.bin`),
+      size,
+    );
+    const expected = fixtureChunks(
+      collected(`${DIR}.anthropic.claude-sonnet-4-5.live-envoy-ai-gateway.chunks.txt`),
+    );
+    expect(events.map((event) => event.event)).toEqual(expected.map(() => 'chunk'));
+    expect(events.map((event) => JSON.parse(event.data) as unknown)).toEqual(
+      expected.map((line) => JSON.parse(line) as unknown),
+    );
+  });
+
+  it('decodes a single-frame recording', async () => {
+    const events = await decode(
+      bytesOf(`${DIR}.anthropic.content_block_delta.live-brainlid.eventstream.bin`),
+      5,
+    );
+    const expected = fixtureChunks(
+      collected(`${DIR}.anthropic.content_block_delta.live-brainlid.chunks.txt`),
+    );
+    expect(events).toEqual([{ event: 'chunk', data: expect.any(String) }]);
+    expect(JSON.parse(events[0]!.data)).toEqual(JSON.parse(expected[0]!));
+  });
+
+  it('names an exception frame by its exception type', async () => {
+    const events = await decode(bytesOf(`${DIR}.modelStreamErrorException.vercel-ai.eventstream.bin`), 16);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.event).toBe('modelStreamErrorException');
+    expect(JSON.parse(events[0]!.data)).toMatchObject({
+      message: 'Model Stream Error',
+      originalStatusCode: 500,
+    });
+  });
+
+  it('fails a stream cut inside a frame, and one whose checksum is wrong', async () => {
+    const bytes = bytesOf(`${DIR}.anthropic.content_block_delta.live-brainlid.eventstream.bin`);
+    await expect(decode(bytes.subarray(0, bytes.length - 3), 10)).rejects.toThrow(/Truncated/);
+    const corrupt = Buffer.from(bytes);
+    corrupt[corrupt.length - 10] = corrupt[corrupt.length - 10]! ^ 0xff;
+    await expect(decode(corrupt, 10)).rejects.toThrow(/checksum/i);
+  });
+});
+
+describe('bedrockEventBatches on an error message', () => {
+  it('reads :error-code and :error-message', async () => {
+    const codec = new EventStreamCodec(toUtf8, fromUtf8);
+    const frame = codec.encode({
+      headers: {
+        ':message-type': { type: 'string', value: 'error' },
+        ':error-code': { type: 'string', value: 'InternalFailure' },
+        ':error-message': { type: 'string', value: 'something broke' },
+      },
+      body: new Uint8Array(0),
+    });
+    const events = await decode(Buffer.from(frame), 1000);
+    expect(events).toEqual([
+      { event: 'error', data: JSON.stringify({ code: 'InternalFailure', message: 'something broke' }) },
+    ]);
+  });
+});

@@ -28,6 +28,7 @@ export const ChannelType = {
   SunoAPI: 36,
   Cloudflare: 39,
   SiliconFlow: 40,
+  VertexAI: 41,
   Mistral: 42,
   DeepSeek: 43,
   VolcEngine: 45,

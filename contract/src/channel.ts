@@ -30,6 +30,7 @@ export const ChannelType = {
   Dify: 37,
   Cloudflare: 39,
   SiliconFlow: 40,
+  VertexAI: 41,
   Mistral: 42,
   DeepSeek: 43,
   VolcEngine: 45,

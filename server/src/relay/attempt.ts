@@ -52,6 +52,7 @@ export function upstreamRequest(
   body: RelayBody,
   channel: RoutableChannel,
   upstreamModel: string,
+  dispatcher?: Dispatcher,
 ): Promise<UpstreamRequest | string> {
   return Promise.resolve(
     family.request({
@@ -66,6 +67,7 @@ export function upstreamRequest(
         body.original && clientAdaptor(body.clientFormat).wire === family.format
           ? { body: body.original, headers: body.clientHeaders ?? {} }
           : undefined,
+      dispatcher,
     }),
   );
 }
@@ -87,7 +89,8 @@ export async function tryChannel(
     return { status: 500, message: (error as Error).message, retryable: true };
   }
   const family = providerFor(channel.type);
-  const request = await upstreamRequest(app, family, endpoint, body, channel, upstreamModel);
+  const dispatcher = upstream.dispatcherFor(channel.row.address_trusted !== 0);
+  const request = await upstreamRequest(app, family, endpoint, body, channel, upstreamModel, dispatcher);
   if (typeof request === 'string') return { status: 400, message: request, retryable: true };
   const { body: payload } = request;
   const headers =

@@ -95,7 +95,15 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       return { success: false, message: (error as Error).message, time: 0 };
     }
     // The same request the relay would send for a tiny chat call, in the channel's own format.
-    const request = await chatTestRequest(family, deps.settings, channel, testModel, upstreamModel);
+    const dispatcher = upstream.dispatcherFor(channel.row.address_trusted !== 0);
+    const request = await chatTestRequest(
+      family,
+      deps.settings,
+      channel,
+      testModel,
+      upstreamModel,
+      dispatcher,
+    );
     if (typeof request === 'string') return { success: false, message: request, time: 0 };
     const started = Date.now();
     let status: number;

@@ -48,6 +48,11 @@ export class UpstreamClient {
     return request(url, { ...options, dispatcher: this.agents.for(addressTrusted) });
   }
 
+  /** The guarded agent for a channel's addresses, for the calls a family makes itself (a token exchange). */
+  dispatcherFor(addressTrusted: boolean): Dispatcher {
+    return this.agents.for(addressTrusted);
+  }
+
   close(): Promise<void> {
     return this.agents.close();
   }

@@ -87,6 +87,18 @@ export const relayMessages = {
     en: '{type}: the key must be an API key, or id.secret with both parts',
     zh: '{type}：密钥应为 API Key，或两部分都不为空的 id.secret',
   },
+  'relay.vertexKeyMalformed': {
+    en: 'Vertex AI: the key must be a service account JSON key (an object with project_id, client_email and private_key, as Google Cloud downloads it; a JSON array of them for several accounts), or an API key with the channel setting vertex_key_type "api_key"',
+    zh: 'Vertex AI：密钥应为服务账号 JSON 密钥（含 project_id、client_email 与 private_key 的对象，即 Google Cloud 下载的文件；多个账号用 JSON 数组），或在渠道设置 vertex_key_type 为 "api_key" 时填写 API Key',
+  },
+  'relay.vertexApiKeyClaude': {
+    en: 'Vertex AI: an API key only reaches Google models; {model} needs a service account JSON key',
+    zh: 'Vertex AI：API Key 只能调用 Google 模型；{model} 需要服务账号 JSON 密钥',
+  },
+  'relay.vertexTokenFailed': {
+    en: 'Vertex AI: the service account {account} could not get an access token: {reason}',
+    zh: 'Vertex AI：服务账号 {account} 无法获取访问令牌：{reason}',
+  },
   'relay.typeRetired': {
     en: "{type} can no longer be served: the provider's API no longer exists; edit the channel and pick another type",
     zh: '{type} 已无法使用：该服务商的接口已不存在；请编辑渠道并改选其他类型',

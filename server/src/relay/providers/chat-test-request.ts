@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import type { OptionsCache } from '../../cache/options-cache.ts';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import type { RelayBody } from '../relay-body.ts';
@@ -22,6 +23,8 @@ export function chatTestRequest(
   channel: RoutableChannel,
   testModel: string,
   upstreamModel: string,
+  /** The guarded agent for the channel's addresses (a family's own calls, e.g. a token exchange). */
+  dispatcher?: Dispatcher,
 ): Promise<UpstreamRequest | string> {
   const body = testChat(testModel);
   return Promise.resolve(
@@ -32,6 +35,7 @@ export function chatTestRequest(
       channel,
       upstreamModel,
       chat: () => body.json,
+      dispatcher,
     }),
   );
 }

@@ -1,4 +1,5 @@
 import type { ChannelBalance } from '@relaygate/contract';
+import type { Dispatcher } from 'undici';
 import type { OptionsCache } from '../../cache/options-cache.ts';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import type { StreamedBody } from '../../http/multipart-body.ts';
@@ -33,6 +34,11 @@ export interface RequestInput {
    * they came (the model renamed), not converted. Undefined for every other client.
    */
   native?: NativeCall;
+  /**
+   * The guarded agent the channel's addresses are reached through, for a family that calls out
+   * while making its request (an OAuth token exchange); absent in unit tests.
+   */
+  dispatcher?: Dispatcher;
 }
 
 /** A call in the channel's own format, as its client sent it. */

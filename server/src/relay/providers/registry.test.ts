@@ -7,7 +7,7 @@ import { FAMILIES, providerFor } from './registry.ts';
 import { noSettings, testChannel } from './test-channel.test-support.ts';
 
 /** Catalogue types no family serves yet: each must be listed here, so a type added without one fails. */
-const NOT_SERVED_YET = [2, 5, 15, 16, 36, 41, 44, 49];
+const NOT_SERVED_YET = [2, 5, 15, 16, 36, 44, 49];
 
 /** Every member of ProviderFamily: a family missing one would fail to compile, a wrong kind fails here. */
 const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'function' | 'object?'> = {
@@ -69,12 +69,14 @@ describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s 
 });
 
 describe('provider registry', () => {
-  it('maps Claude, Gemini, Azure, Cohere and Bedrock to their families, OpenAI-compatible types to OpenAI', () => {
+  it('maps Claude, Gemini, Azure, Cohere, Bedrock, Vertex and Dify to their families, OpenAI-compatible types to OpenAI', () => {
     expect(providerFor(ChannelType.Anthropic).name).toBe('anthropic');
     expect(providerFor(ChannelType.Gemini).name).toBe('gemini');
     expect(providerFor(ChannelType.Azure).name).toBe('azure');
     expect(providerFor(ChannelType.Cohere).name).toBe('cohere');
     expect(providerFor(ChannelType.Aws).name).toBe('bedrock');
+    expect(providerFor(ChannelType.VertexAI).name).toBe('vertex');
+    expect(providerFor(ChannelType.Dify).name).toBe('dify');
     for (const type of [ChannelType.OpenAI, ChannelType.Custom, ChannelType.DeepSeek, ChannelType.xAI])
       expect(providerFor(type).name, String(type)).toBe('openai');
     expect(providerFor(ChannelType.Unknown).name).toBe('openai');

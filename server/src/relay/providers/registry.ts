@@ -24,6 +24,7 @@ import { openAIFamily } from './openai/openai-family.ts';
 import type { ProviderFamily } from './provider-family.ts';
 import { retiredFamily } from './retired/retired-family.ts';
 import { unsupportedFamily } from './unsupported/unsupported-family.ts';
+import { vertexFamily } from './vertex/vertex-family.ts';
 
 export const FAMILIES: readonly ProviderFamily[] = [
   openAIFamily,
@@ -33,6 +34,7 @@ export const FAMILIES: readonly ProviderFamily[] = [
   cohereFamily,
   difyFamily,
   bedrockFamily,
+  vertexFamily,
   retiredFamily,
   unsupportedFamily,
 ];

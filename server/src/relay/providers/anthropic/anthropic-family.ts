@@ -1,4 +1,6 @@
 import { ChannelType } from '@relaygate/contract';
+import type { OptionsCache } from '../../../cache/options-cache.ts';
+import type { Json } from '../../formats/types.ts';
 import type { ProviderFamily } from '../provider-family.ts';
 import { readAnthropicError } from './anthropic-error.ts';
 import { ANTHROPIC_MODEL_LISTING } from './anthropic-models.ts';
@@ -6,6 +8,21 @@ import { AnthropicToOpenAIChatStream } from './anthropic-stream-to-openai-chat.t
 import { anthropicTarget } from './anthropic-target.ts';
 import { fromAnthropicMessage } from './anthropic-to-openai-chat.ts';
 import { toAnthropicRequest } from './openai-chat-to-anthropic.ts';
+
+/** An OpenAI chat as Anthropic's Messages body, with the site's Claude settings (also Vertex's Claude models). */
+export const anthropicChatRequest = (
+  settings: OptionsCache,
+  chat: Json,
+  upstreamModel: string,
+  thinkingBudget: number | undefined,
+): Json =>
+  toAnthropicRequest(chat, {
+    upstreamModel,
+    defaultMaxTokens: settings.json<Record<string, number>>('claude.default_max_tokens'),
+    thinkingAdapterEnabled: settings.bool('claude.thinking_adapter_enabled'),
+    thinkingBudgetPercentage: settings.number('claude.thinking_adapter_budget_tokens_percentage'),
+    thinkingBudget,
+  });
 
 /** Claude (Anthropic's Messages API): Anthropic calls pass through, the others are converted from chat. */
 export const anthropicFamily: ProviderFamily = {
@@ -19,13 +36,7 @@ export const anthropicFamily: ProviderFamily = {
     if (typeof chat === 'string') return chat;
     const native = call
       ? { ...call.body, model: upstreamModel }
-      : toAnthropicRequest(chat, {
-          upstreamModel,
-          defaultMaxTokens: settings.json<Record<string, number>>('claude.default_max_tokens'),
-          thinkingAdapterEnabled: settings.bool('claude.thinking_adapter_enabled'),
-          thinkingBudgetPercentage: settings.number('claude.thinking_adapter_budget_tokens_percentage'),
-          thinkingBudget: body.thinkingBudget,
-        });
+      : anthropicChatRequest(settings, chat, upstreamModel, body.thinkingBudget);
     const target = anthropicTarget(
       channel,
       String(native.model ?? upstreamModel),

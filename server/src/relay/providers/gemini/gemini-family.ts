@@ -1,4 +1,6 @@
 import { ChannelType } from '@relaygate/contract';
+import type { OptionsCache } from '../../../cache/options-cache.ts';
+import type { Json } from '../../formats/types.ts';
 import type { ProviderFamily } from '../provider-family.ts';
 import { readGeminiError } from './gemini-error.ts';
 import { GEMINI_MODEL_LISTING } from './gemini-models.ts';
@@ -7,6 +9,19 @@ import { geminiEmbedUpstream } from './gemini-embed-request.ts';
 import { geminiTarget } from './gemini-target.ts';
 import { fromGeminiResponse } from './gemini-to-openai-chat.ts';
 import { geminiThinkingFromModel, toGeminiRequest } from './openai-chat-to-gemini.ts';
+
+/** An OpenAI chat as Gemini's generateContent body, with the site's Gemini settings (also Vertex's Gemini models). */
+export const geminiChatRequest = (
+  settings: OptionsCache,
+  chat: Json,
+  upstreamModel: string,
+  thinkingBudget: number | undefined,
+): Json =>
+  toGeminiRequest(chat, {
+    safetySettings: settings.json<Record<string, string>>('gemini.safety_settings'),
+    upstreamModel,
+    thinkingBudget,
+  });
 
 /** Google's Gemini API: Gemini calls (and embeddings) pass through, the others are converted from chat. */
 export const geminiFamily: ProviderFamily = {
@@ -26,13 +41,7 @@ export const geminiFamily: ProviderFamily = {
     if (chat === undefined) return `a gemini channel cannot serve ${endpoint.path}`;
     if (typeof chat === 'string') return chat;
     const { model } = geminiThinkingFromModel(upstreamModel);
-    const native = call
-      ? call.body
-      : toGeminiRequest(chat, {
-          safetySettings: settings.json<Record<string, string>>('gemini.safety_settings'),
-          upstreamModel,
-          thinkingBudget: body.thinkingBudget,
-        });
+    const native = call ? call.body : geminiChatRequest(settings, chat, upstreamModel, body.thinkingBudget);
     const target = geminiTarget(channel, model, body.stream, versions);
     return { ...target, body: JSON.stringify(native) };
   },

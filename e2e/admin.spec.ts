@@ -155,12 +155,15 @@ test("tokens: the journey's token is disabled and enabled again with the status 
   const tag = row.locator('.ant-tag').first();
   await expect(tag).toHaveText('Enabled');
 
-  await row.getByRole('button', { name: 'Disable', exact: true }).click();
+  // Beside the key's guide and Edit, the other actions are in the row's menu.
+  await row.getByTestId('row-more').click();
+  await page.getByRole('menuitem', { name: 'Disable', exact: true }).click();
   await expect(toast(page)).toContainText('Token disabled');
   await expect(tag).toHaveText('Disabled');
   await expect.poll(tokenStatus).toBe(2);
 
-  await row.getByRole('button', { name: 'Enable', exact: true }).click();
+  await row.getByTestId('row-more').click();
+  await page.getByRole('menuitem', { name: 'Enable', exact: true }).click();
   await expect(toast(page)).toContainText('Token enabled');
   await expect(tag).toHaveText('Enabled');
   await expect.poll(tokenStatus).toBe(1);
@@ -177,7 +180,7 @@ test("channels: the journey's channel priority is edited in place and persists a
 
   await priority.fill(String(next));
   await priority.press('Enter');
-  await expect(toast(page)).toContainText('Done');
+  await expect(toast(page)).toContainText(`Changes to channel ${CHANNEL_NAME} saved`);
   await expect
     .poll(async () => {
       const found = await apiGet<ChannelView[]>(page, `/api/channel/search?keyword=${CHANNEL_NAME}`);

@@ -42,7 +42,8 @@ test('a call refused by the key limit of 1 request per minute is an error row sa
   expect(created.success, created.message).toBe(true);
   const key = created.data[0]!.key;
 
-  expect((await chat(key, 'first')).status).toBe(200);
+  const first = await chat(key, 'first');
+  expect(first.status, await first.clone().text()).toBe(200);
   const refused = await chat(key, 'second');
   expect(refused.status).toBe(429);
   expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);

@@ -36,11 +36,11 @@ export async function searchChannels(page: Page, keyword: string) {
   await page.locator('#channelSearch_keyword').press('Enter');
 }
 
-/** A new channel in the default group, and the channel list searched for it. */
+/** A new channel (in the default group unless it names one), and the channel list searched for it. */
 export async function listNewChannel(
   page: Page,
-  channel: { type: number; name: string; key: string; base_url: string; models: string },
+  channel: { type: number; name: string; key: string; base_url: string; models: string; group?: string },
 ) {
-  await succeed(page, 'POST', '/api/channel/', { ...channel, group: 'default' });
+  await succeed(page, 'POST', '/api/channel/', { group: 'default', ...channel });
   await searchChannels(page, channel.name);
 }

@@ -66,6 +66,8 @@ async function runServer(config: Config): Promise<void> {
     await server.close().catch(() => undefined);
     process.exit(CANNOT_LISTEN_EXIT);
   }
+  // Said whatever LOG_LEVEL is, as the cluster primary says it for its workers: where the node serves.
+  if (!inCluster) console.log(`relaygate: serving on ${config.host}:${config.port}`);
 }
 
 /** Sends to a worker that may have died a moment ago: its IPC channel is then closed, and that is fine. */

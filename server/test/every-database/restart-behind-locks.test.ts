@@ -30,6 +30,8 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')(
     let store: Store;
     let mock: MockUpstream;
     let gateway: SpawnedGateway | undefined;
+    // Ends the transaction standing for the dead session (also when the test fails while it holds).
+    let unlock: (() => void) | undefined;
     const journalDir = newJournalDir();
     const start = () =>
       spawnGateway(db, {
@@ -61,6 +63,7 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')(
     }, 60_000);
 
     afterAll(async () => {
+      unlock?.();
       await gateway?.stop();
       await store?.close();
       await db?.drop();
@@ -100,7 +103,6 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')(
         .execute();
 
       // The dead session still holds root's wallet row.
-      let unlock!: () => void;
       let locked!: () => void;
       const lockTaken = new Promise<void>((resolve) => (locked = resolve));
       const held = store.db.transaction().execute(async (trx) => {
@@ -121,7 +123,7 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')(
       console.userId = ROOT_ID;
       expect((await console.get('/api/user/self')).body.success).toBe(true);
 
-      unlock();
+      unlock?.();
       await expect(held).rejects.toThrow(/rolled back/);
       await waitFor(
         () => chatCall(gateway!.url, key),

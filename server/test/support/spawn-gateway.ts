@@ -109,8 +109,10 @@ async function spawnOn(
     process.stderr.write(chunk);
   });
   const url = `http://127.0.0.1:${port}`;
-  // Served once it answers and, when it is a cluster primary, once every worker listens (one worker
-  // answers while another may still be recovering its slot, which a database cut would then fail).
+  // Served once it says so (a single process once it listens, a cluster primary once every worker
+  // does: one worker answers while another may still be recovering its slot, which a database cut
+  // would then fail) and answers. Its own line, not only an answer: the port found free may have
+  // been taken by another test file's gateway, which would answer in its place.
   const serving = async () => {
     if (child.exitCode !== null) {
       if (/EADDRINUSE/.test(output)) {
@@ -124,7 +126,7 @@ async function spawnOn(
     } catch {
       return false; // Not listening yet.
     }
-    return childPids(child.pid!).length === 0 || /workers on port/.test(output);
+    return /^relaygate: (serving on|\d+ workers on port)/m.test(output);
   };
   if (!(await becomes(serving, 60_000))) {
     child.kill('SIGKILL');

@@ -47,7 +47,11 @@ export default defineConfig({
     { name: 'operations', testMatch: ['chat.spec.ts', 'usage.spec.ts'], dependencies: ['journey'] },
     { name: 'language', testMatch: 'language.spec.ts', dependencies: ['money'] },
     // The finish of issue #15 item 5 (amounts, channel feedback, ratio colours); its own data.
-    { name: 'finish', testMatch: ['finish.spec.ts', 'finish-wallet.spec.ts'], dependencies: ['journey'] },
+    {
+      name: 'finish',
+      testMatch: ['finish.spec.ts', 'finish-wallet.spec.ts', 'finish-channel-form.spec.ts'],
+      dependencies: ['journey'],
+    },
     // The finish every screen shares: shell, list errors, sign-in redirects, titles, phone, Markdown.
     { name: 'shell', testMatch: 'shell.spec.ts', dependencies: ['journey'] },
     // Issue #16's mail flows against a local SMTP server the spec starts: reset and register by code.

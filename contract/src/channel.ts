@@ -110,9 +110,46 @@ export interface ChannelPage {
 }
 
 /** GET /api/channel/types */
+/** GET /api/channel/types: a type a channel can be given, with what the channel form asks for it (texts in the reader's language). */
 export interface ChannelTypeOption {
   id: number;
   name: string;
+  /** Where its calls go when the channel names no base URL; '' when the channel must name one or has none. */
+  default_base_url: string;
+  base_url_required: boolean;
+  /** Where calls go when the base URL is left empty, when that is not one address (a region's); '' otherwise. */
+  base_url_note: string;
+  /** Whether calls through it are served; false: saved, but every call is refused until it is. */
+  served: boolean;
+  /** The ways its key is written, the usual one first. */
+  key_formats: ChannelKeyFormat[];
+  /** What its `other` field holds; null when the type has no use for it. */
+  other: ChannelOtherField | null;
+  /** Whether the OpenAI organization field applies. */
+  organization: boolean;
+}
+
+/** One way a channel type takes its key. */
+export interface ChannelKeyFormat {
+  label: string;
+  /** A well-formed (fake) key, shown as the placeholder. */
+  example: string;
+  /** A regular expression (JavaScript source) every key line must match; '' when any text goes. */
+  pattern: string;
+  /** A JSON document over several lines (a service account) rather than one line per key. */
+  multiline: boolean;
+  /** The format expected, said to a key that does not match. */
+  hint: string;
+}
+
+/** What a channel type's `other` field holds (an API version, an account id, a region). */
+export interface ChannelOtherField {
+  label: string;
+  placeholder: string;
+  required: boolean;
+  /** What the server stores when it is left empty; '' when it stays empty. */
+  default: string;
+  hint: string;
 }
 
 /** POST /api/channel/fix: channels whose abilities were rebuilt, and those that failed. */

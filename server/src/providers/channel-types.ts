@@ -1,76 +1,137 @@
+import type { Bilingual } from '../i18n/text.ts';
+import {
+  API_KEY,
+  AZURE_API_VERSION,
+  BEDROCK_ACCESS_KEYS,
+  BEDROCK_API_KEY,
+  CLOUDFLARE_ACCOUNT,
+  SPARK_VERSION,
+  VERTEX_REGION,
+  VERTEX_SERVICE_ACCOUNT,
+  ZHIPU_KEY,
+  type KeyFormat,
+  type OtherField,
+} from './channel-type-fields.ts';
+
 /**
- * The catalogue of channel types the console shows, with new-api's ids, names and default base
- * URLs. How a type is relayed (its provider family) is the relay's registry's business:
- * relay/providers/registry.ts.
+ * The one home of a channel type: new-api's id, its name, default base URL, the relay family that
+ * serves it (relay/providers/registry.ts indexes the families by this, so the two cannot
+ * disagree) and what the channel form asks for it (channel-type-fields.ts). The console reads it
+ * through /api/channel/types.
  */
-export interface ChannelTypeInfo {
-  id: number;
-  name: string;
-  defaultBaseUrl: string;
-  /** Each account has an address of its own (an Azure resource): the channel form requires one. */
-  baseUrlRequired?: true;
-  /** What `other` (the API version) holds when the form leaves it empty (iFlytek Spark: v2.1). */
-  defaultOther?: string;
+
+/** The relay's provider families, by name: each is one folder under relay/providers/. */
+export type FamilyName =
+  | 'openai'
+  | 'azure'
+  | 'anthropic'
+  | 'gemini'
+  | 'cohere'
+  | 'dify'
+  | 'bedrock'
+  | 'vertex'
   /**
    * The provider's API no longer exists: the type is left out of the form's list, its imported
    * channels stay listed and editable, and every call through them is refused saying why.
    */
-  retired?: true;
+  | 'retired'
+  /** Not served yet: every call is refused saying so. */
+  | 'unsupported';
+
+export interface ChannelTypeInfo {
+  id: number;
+  name: string;
+  defaultBaseUrl: string;
+  family: FamilyName;
+  /** Each account has an address of its own (an Azure resource): the channel form requires one. */
+  baseUrlRequired?: true;
+  /** Where calls go when the default address is not one URL (Bedrock's and Vertex's follow the region). */
+  baseUrlNote?: Bilingual;
+  /** The ways its key is written, the first the usual one. */
+  keyFormats: readonly KeyFormat[];
+  /** What its `other` field holds; undefined when the type has no use for it. */
+  other?: OtherField;
+  /** Whether the OpenAI organization field applies. */
+  organization?: true;
 }
 
-const t = (id: number, name: string, defaultBaseUrl: string): ChannelTypeInfo => ({
-  id,
-  name,
-  defaultBaseUrl,
-});
+type Extra = Partial<Omit<ChannelTypeInfo, 'id' | 'name' | 'defaultBaseUrl' | 'family'>>;
+
+const t = (
+  id: number,
+  name: string,
+  defaultBaseUrl: string,
+  family: FamilyName,
+  extra: Extra = {},
+): ChannelTypeInfo => ({ id, name, defaultBaseUrl, family, keyFormats: [API_KEY], ...extra });
+
+/** A type served through OpenAI's API (its paths and auth: relay/providers/openai/openai-channel-types.ts). */
+const openai = (id: number, name: string, defaultBaseUrl: string, extra: Extra = {}) =>
+  t(id, name, defaultBaseUrl, 'openai', extra);
 
 export const CHANNEL_TYPES: ChannelTypeInfo[] = [
-  t(1, 'OpenAI', 'https://api.openai.com'),
-  t(2, 'Midjourney Proxy', ''),
-  { ...t(3, 'Azure OpenAI', ''), baseUrlRequired: true },
-  t(4, 'Ollama', 'http://localhost:11434'),
-  t(5, 'Midjourney Proxy Plus', ''),
-  t(6, 'OpenAI Max', 'https://api.openaimax.com'),
-  t(7, 'OhMyGPT', 'https://api.ohmygpt.com'),
-  t(8, 'Custom', ''),
-  t(9, 'AILS', 'https://api.caipacity.com'),
-  t(10, 'AI Proxy', 'https://api.aiproxy.io'),
-  { ...t(11, 'Google PaLM', ''), retired: true },
-  t(12, 'API2GPT', 'https://api.api2gpt.com'),
-  t(13, 'AIGC2D', 'https://api.aigc2d.com'),
-  t(14, 'Anthropic Claude', 'https://api.anthropic.com'),
-  t(15, 'Baidu ERNIE', 'https://aip.baidubce.com'),
-  t(16, 'Zhipu (legacy)', 'https://open.bigmodel.cn'),
-  t(17, 'Alibaba Qwen', 'https://dashscope.aliyuncs.com'),
-  { ...t(18, 'iFlytek Spark', 'https://spark-api-open.xf-yun.com'), defaultOther: 'v2.1' },
-  t(19, '360 AI', 'https://api.360.cn'),
-  t(20, 'OpenRouter', 'https://openrouter.ai/api'),
-  { ...t(21, 'AI Proxy Library', 'https://api.aiproxy.io'), retired: true },
-  t(22, 'FastGPT', 'https://fastgpt.run/api/openapi'),
-  t(23, 'Tencent Hunyuan', 'https://api.hunyuan.cloud.tencent.com'),
-  t(24, 'Google Gemini', 'https://generativelanguage.googleapis.com'),
-  t(25, 'Moonshot', 'https://api.moonshot.cn'),
-  t(26, 'Zhipu GLM-4V', 'https://open.bigmodel.cn'),
-  t(27, 'Perplexity', 'https://api.perplexity.ai'),
-  t(31, 'LingYiWanWu', 'https://api.lingyiwanwu.com'),
-  t(33, 'AWS Bedrock Claude', ''),
-  t(34, 'Cohere', 'https://api.cohere.ai'),
-  t(35, 'MiniMax', 'https://api.minimax.chat'),
-  t(36, 'Suno API', ''),
-  t(37, 'Dify', 'https://api.dify.ai'),
-  t(38, 'Jina', 'https://api.jina.ai'),
-  t(39, 'Cloudflare Workers AI', 'https://api.cloudflare.com'),
-  t(40, 'SiliconFlow', 'https://api.siliconflow.cn'),
-  t(41, 'Vertex AI', ''),
-  t(42, 'Mistral', 'https://api.mistral.ai'),
-  t(43, 'DeepSeek', 'https://api.deepseek.com'),
-  t(44, 'MokaAI', 'https://api.moka.ai'),
-  t(45, 'VolcEngine', 'https://ark.cn-beijing.volces.com'),
-  t(46, 'Baidu Qianfan v2', 'https://qianfan.baidubce.com'),
-  t(47, 'Xinference', ''),
-  t(48, 'xAI', 'https://api.x.ai'),
-  t(49, 'Coze', 'https://api.coze.cn'),
+  openai(1, 'OpenAI', 'https://api.openai.com', { organization: true }),
+  t(2, 'Midjourney Proxy', '', 'unsupported'),
+  t(3, 'Azure OpenAI', '', 'azure', { baseUrlRequired: true, other: AZURE_API_VERSION }),
+  openai(4, 'Ollama', 'http://localhost:11434'),
+  t(5, 'Midjourney Proxy Plus', '', 'unsupported'),
+  openai(6, 'OpenAI Max', 'https://api.openaimax.com'),
+  openai(7, 'OhMyGPT', 'https://api.ohmygpt.com'),
+  openai(8, 'Custom', ''),
+  openai(9, 'AILS', 'https://api.caipacity.com'),
+  openai(10, 'AI Proxy', 'https://api.aiproxy.io'),
+  t(11, 'Google PaLM', '', 'retired'),
+  openai(12, 'API2GPT', 'https://api.api2gpt.com'),
+  openai(13, 'AIGC2D', 'https://api.aigc2d.com'),
+  t(14, 'Anthropic Claude', 'https://api.anthropic.com', 'anthropic'),
+  t(15, 'Baidu ERNIE', 'https://aip.baidubce.com', 'unsupported'),
+  t(16, 'Zhipu (legacy)', 'https://open.bigmodel.cn', 'unsupported', { keyFormats: [ZHIPU_KEY] }),
+  openai(17, 'Alibaba Qwen', 'https://dashscope.aliyuncs.com'),
+  openai(18, 'iFlytek Spark', 'https://spark-api-open.xf-yun.com', { other: SPARK_VERSION }),
+  openai(19, '360 AI', 'https://api.360.cn'),
+  openai(20, 'OpenRouter', 'https://openrouter.ai/api'),
+  t(21, 'AI Proxy Library', 'https://api.aiproxy.io', 'retired'),
+  openai(22, 'FastGPT', 'https://fastgpt.run/api/openapi'),
+  openai(23, 'Tencent Hunyuan', 'https://api.hunyuan.cloud.tencent.com'),
+  t(24, 'Google Gemini', 'https://generativelanguage.googleapis.com', 'gemini'),
+  openai(25, 'Moonshot', 'https://api.moonshot.cn'),
+  openai(26, 'Zhipu GLM-4V', 'https://open.bigmodel.cn', { keyFormats: [ZHIPU_KEY, API_KEY] }),
+  openai(27, 'Perplexity', 'https://api.perplexity.ai'),
+  openai(31, 'LingYiWanWu', 'https://api.lingyiwanwu.com'),
+  t(33, 'AWS Bedrock Claude', '', 'bedrock', {
+    keyFormats: [BEDROCK_ACCESS_KEYS, BEDROCK_API_KEY],
+    baseUrlNote: {
+      en: "Left empty: the key's region, https://bedrock-runtime.{region}.amazonaws.com",
+      zh: '留空即密钥所写区域的地址：https://bedrock-runtime.{region}.amazonaws.com',
+    },
+  }),
+  t(34, 'Cohere', 'https://api.cohere.ai', 'cohere'),
+  openai(35, 'MiniMax', 'https://api.minimax.chat'),
+  t(36, 'Suno API', '', 'unsupported'),
+  t(37, 'Dify', 'https://api.dify.ai', 'dify'),
+  openai(38, 'Jina', 'https://api.jina.ai'),
+  openai(39, 'Cloudflare Workers AI', 'https://api.cloudflare.com', { other: CLOUDFLARE_ACCOUNT }),
+  openai(40, 'SiliconFlow', 'https://api.siliconflow.cn'),
+  t(41, 'Vertex AI', '', 'vertex', {
+    keyFormats: [VERTEX_SERVICE_ACCOUNT],
+    other: VERTEX_REGION,
+    baseUrlNote: {
+      en: "Left empty: the region's, https://{region}-aiplatform.googleapis.com (https://aiplatform.googleapis.com for global)",
+      zh: '留空即区域的地址：https://{region}-aiplatform.googleapis.com（global 为 https://aiplatform.googleapis.com）',
+    },
+  }),
+  openai(42, 'Mistral', 'https://api.mistral.ai'),
+  openai(43, 'DeepSeek', 'https://api.deepseek.com'),
+  t(44, 'MokaAI', 'https://api.moka.ai', 'unsupported'),
+  openai(45, 'VolcEngine', 'https://ark.cn-beijing.volces.com'),
+  openai(46, 'Baidu Qianfan v2', 'https://qianfan.baidubce.com'),
+  openai(47, 'Xinference', ''),
+  openai(48, 'xAI', 'https://api.x.ai'),
+  t(49, 'Coze', 'https://api.coze.cn', 'unsupported'),
 ];
+
+/** new-api's "unknown" type (0), found in imported rows: tried as OpenAI at the channel's own address, as new-api does. */
+export const UNKNOWN_TYPE: ChannelTypeInfo = openai(0, 'Unknown', '');
 
 const BY_ID = new Map(CHANNEL_TYPES.map((type) => [type.id, type]));
 

@@ -8,7 +8,6 @@ import { msg, render, type Text } from '../i18n/text.ts';
 import { chatTestRequest } from './providers/chat-test-request.ts';
 import type { ProviderFamily } from './providers/provider-family.ts';
 import type { ResponseHeaders } from './providers/retry-after.ts';
-import { channelTypeInfo } from '../providers/channel-types.ts';
 import { channelTypeLabel } from './providers/channel-type-label.ts';
 import { providerFor } from './providers/registry.ts';
 import { setChannelStatus } from '../store/channel-status.ts';
@@ -64,7 +63,7 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       const family = providerFor(channel.type);
       if (!family.servesChat)
         return refused(
-          channelTypeInfo(channel.type)?.retired
+          family.name === 'retired'
             ? msg('relay.typeRetired', { type: channelTypeLabel(channel.type) })
             : msg('channel.testUnsupported'),
         );

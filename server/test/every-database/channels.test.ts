@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ChannelPage, ChannelView } from '@relaygate/contract';
+import type { ChannelPage, ChannelTypeOption, ChannelView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromDbBool } from '../../src/store/dialect.ts';
 import { ConsoleClient, userWithRole, type Answer, signInAsRoot } from '../support/console-client.ts';
@@ -829,10 +829,36 @@ describe.skipIf(databaseUnavailable())('channels console API', () => {
       );
     });
 
-    it('lists the channel types', async () => {
-      const types = (await admin.get<{ id: number; name: string }[]>('/api/channel/types')).body.data!;
-      expect(types).toContainEqual({ id: 1, name: 'OpenAI' });
-      expect(types.find((type) => type.id === 3)?.name).toMatch(/Azure/);
+    it("lists the channel types with what the form asks for each, in the reader's language", async () => {
+      const types = (await admin.get<ChannelTypeOption[]>('/api/channel/types')).body.data!;
+      expect(types.find((type) => type.id === 1)).toMatchObject({
+        name: 'OpenAI',
+        default_base_url: 'https://api.openai.com',
+        served: true,
+        organization: true,
+        other: null,
+      });
+      expect(types.find((type) => type.id === 3)).toMatchObject({
+        name: expect.stringMatching(/Azure/),
+        base_url_required: true,
+        other: { label: 'Default API version', required: false },
+      });
+      const bedrock = types.find((type) => type.id === 33)!;
+      expect(bedrock.key_formats.map(({ hint }) => hint)).toEqual([
+        expect.stringContaining('AccessKeyId|SecretAccessKey|region'),
+        expect.stringContaining('BedrockApiKey|region'),
+      ]);
+      for (const format of bedrock.key_formats) expect(format.example).toMatch(new RegExp(format.pattern));
+      expect(types.find((type) => type.id === 2)?.served).toBe(false);
+
+      const inChinese = (
+        await admin.get<ChannelTypeOption[]>('/api/channel/types', { 'accept-language': 'zh-CN' })
+      ).body.data!;
+      expect(inChinese.find((type) => type.id === 39)?.other).toMatchObject({
+        label: '账户 ID（Account ID）',
+        required: true,
+      });
+      expect(inChinese.find((type) => type.id === 18)?.other?.default).toBe('v2.1');
     });
   });
 

@@ -1,10 +1,12 @@
-import type { ChannelTypeOption, KnownModel } from '@relaygate/contract';
+import type { KnownModel } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin, requireUser } from '../../auth/guard.ts';
 import { splitList } from '../../cache/channel-index.ts';
+import { requestLanguage } from '../../i18n/language.ts';
 import { CHANNEL_TYPES, channelTypeInfo } from '../../providers/channel-types.ts';
 import { channelModelLists, enabledChannelGroups } from '../../store/channels.ts';
 import { ok } from '../envelope.ts';
+import { channelTypeView } from './channel-type-view.ts';
 import { modelsByChannelType } from './type-models.ts';
 
 /** Model names and channel types, for the channel form's pickers. */
@@ -42,13 +44,13 @@ export const channelCatalogueRoutes: FastifyPluginAsync = async (app) => {
     return ok(modelsByChannelType(priced, await channelModelLists(store.db)));
   });
 
-  /** The types a channel can be given: retired ones are left out (their imported channels keep theirs). */
-  app.get('/api/channel/types', guarded, async () =>
-    ok(
-      CHANNEL_TYPES.filter(({ retired }) => !retired).map(({ id, name }): ChannelTypeOption => ({
-        id,
-        name,
-      })),
-    ),
-  );
+  /** The types a channel can be given, with what the form asks for each: retired ones are left out (their imported channels keep theirs). */
+  app.get('/api/channel/types', guarded, async (request) => {
+    const language = requestLanguage(request);
+    return ok(
+      CHANNEL_TYPES.filter(({ family }) => family !== 'retired').map((info) =>
+        channelTypeView(info, language),
+      ),
+    );
+  });
 };

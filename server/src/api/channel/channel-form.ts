@@ -110,7 +110,8 @@ function crossFieldChanges(channel: {
   if (info?.baseUrlRequired && !channel.base_url) {
     throw new ApiError(msg('channel.baseUrlRequired', { name: info.name }));
   }
-  if (info?.defaultOther && !channel.other) return { other: info.defaultOther };
+  const defaultOther = info?.other?.default;
+  if (defaultOther && !channel.other) return { other: defaultOther };
   return {};
 }
 

@@ -1,6 +1,7 @@
 import type { ChannelBalance } from '@relaygate/contract';
 import type { Dispatcher } from 'undici';
 import type { OptionsCache } from '../../cache/options-cache.ts';
+import type { FamilyName } from '../../providers/channel-types.ts';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import type { StreamedBody } from '../../http/multipart-body.ts';
 import type { UpstreamAccess } from '../../net/upstream-json.ts';
@@ -76,15 +77,13 @@ export type BalanceQuery = (base: string, access: UpstreamAccess) => Promise<Cha
  * `relay/providers/` switches on a vendor.
  */
 export interface ProviderFamily {
-  /** The family's name (its folder), for logs and tests. */
-  readonly name: string;
+  /** Its name in the channel type catalogue. */
+  readonly name: FamilyName;
   /**
    * The wire format the family's channels speak. A client whose adaptor has the same `wire` is
    * passed through unconverted; a format no client speaks (any new name) is always converted.
    */
   readonly format: ChannelFormat;
-  /** The channel types the family serves (the registry's index); the OpenAI family also takes unknown types. */
-  readonly channelTypes: readonly number[];
   /** Whether its channels can serve a chat call at all; channel tests send one, and refuse when not. */
   readonly servesChat: boolean;
   /** The request for one channel, or why it cannot serve the call (some are signed, so made asynchronously). */

@@ -1,6 +1,6 @@
 import { ChannelType } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
-import { CHANNEL_TYPES } from '../../providers/channel-types.ts';
+import { CHANNEL_TYPES, channelTypeInfo, type ChannelTypeInfo } from '../../providers/channel-types.ts';
 import { chatTestRequest } from './chat-test-request.ts';
 import type { ProviderFamily } from './provider-family.ts';
 import { FAMILIES, providerFor } from './registry.ts';
@@ -9,11 +9,18 @@ import { noSettings, testChannel } from './test-channel.test-support.ts';
 /** Catalogue types no family serves yet: each must be listed here, so a type added without one fails. */
 const NOT_SERVED_YET = [2, 5, 15, 16, 36, 44, 49];
 
+/** A channel of `info`'s type as an operator fills the form in: a key in its usual format, its `other` when required. */
+const channelAsTheFormFillsIt = (info: ChannelTypeInfo) =>
+  testChannel({
+    type: info.id,
+    key: info.keyFormats[0]!.example,
+    other: info.other?.required ? info.other.placeholder : null,
+  });
+
 /** Every member of ProviderFamily: a family missing one would fail to compile, a wrong kind fails here. */
 const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'function' | 'object?'> = {
   name: 'string',
   format: 'string',
-  channelTypes: 'object',
   servesChat: 'boolean',
   request: 'function',
   streamFraming: 'object?',
@@ -34,21 +41,6 @@ describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s 
     expect(family.format).toMatch(/^[a-z][a-z-]*$/);
   });
 
-  it('answers a tiny chat with a request to its channel, or a reason when it cannot serve chat', async () => {
-    const type = family.channelTypes[0] ?? 2;
-    // Bedrock's keys name their region (new-api's `apikey|region`).
-    const key = type === ChannelType.Aws ? 'sk-test|us-east-1' : 'sk-test';
-    const request = await chatTestRequest(family, noSettings, testChannel({ type, key }), 'm-1', 'm-1');
-    if (!family.servesChat) {
-      expect(request).toEqual(expect.any(String));
-      return;
-    }
-    if (typeof request === 'string') throw new Error(request);
-    expect(request.url.startsWith('https://upstream.example/')).toBe(true);
-    expect(JSON.stringify(request.headers)).toContain('sk-test');
-    expect(JSON.parse(request.body as string)).toBeTypeOf('object');
-  });
-
   it('reads an error body into a message, and lists and balances in its own way', async () => {
     const error = family.readError(500, { 'retry-after': '2' }, '{"error":{"message":"boom"}}');
     expect(error).toMatchObject({ message: 'boom', retryAfterSeconds: 2 });
@@ -57,7 +49,7 @@ describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s 
     // A family without a model list (null) is never asked for the list's headers.
     if (listUrl !== null) expect(JSON.stringify(await family.models.headers('k-1'))).toContain('k-1');
     expect(family.models.ids({ unrelated: true })).toBeNull();
-    const balance = family.balance(family.channelTypes[0] ?? 2);
+    const balance = family.balance(CHANNEL_TYPES.find((info) => info.family === family.name)?.id ?? 2);
     expect(balance === undefined || typeof balance === 'function').toBe(true);
   });
 
@@ -88,13 +80,44 @@ describe('provider registry', () => {
     expect(providerFor(9999).servesChat).toBe(false);
   });
 
-  it('gives every catalogue type one family that claims it, unless it is listed as not served yet', () => {
-    const claimed = FAMILIES.flatMap((family) => family.channelTypes);
-    expect(new Set(claimed).size).toBe(claimed.length);
-    const unclaimed = CHANNEL_TYPES.map(({ id }) => id).filter((id) => !claimed.includes(id));
-    expect(unclaimed).toEqual(NOT_SERVED_YET);
-    for (const id of NOT_SERVED_YET) expect(providerFor(id).name, String(id)).toBe('unsupported');
-    expect(new Set(FAMILIES.map((family) => family.name)).size).toBe(FAMILIES.length);
+  it('names, for every catalogue type, a family that serves it, unless it is listed as not served yet', () => {
+    const unserved = CHANNEL_TYPES.filter(({ family }) => family === 'unsupported').map(({ id }) => id);
+    expect(unserved).toEqual(NOT_SERVED_YET);
+    for (const info of CHANNEL_TYPES) expect(providerFor(info.id).name, info.name).toBe(info.family);
+    // Every family serves some type: none is left behind by a catalogue edit.
+    for (const family of FAMILIES)
+      expect(
+        CHANNEL_TYPES.some((info) => info.family === family.name),
+        family.name,
+      ).toBe(true);
+    expect(new Set(CHANNEL_TYPES.map(({ id }) => id)).size).toBe(CHANNEL_TYPES.length);
+  });
+
+  // Vertex's key is a service account whose token is fetched first: its own tests serve it.
+  it.each(
+    CHANNEL_TYPES.filter(({ family }) => !['unsupported', 'retired', 'vertex'].includes(family)).map(
+      (info) => [info.id, info.name, info] as const,
+    ),
+  )('makes type %i (%s) a chat request from a key in its usual format', async (_, __, info) => {
+    const family = providerFor(info.id);
+    const request = await chatTestRequest(family, noSettings, channelAsTheFormFillsIt(info), 'm-1', 'm-1');
+    if (typeof request === 'string') throw new Error(request);
+    expect(request.url.startsWith('https://upstream.example/')).toBe(true);
+    expect(JSON.parse(request.body as string)).toBeTypeOf('object');
+  });
+
+  it('refuses a chat through a type it does not serve, saying why', async () => {
+    for (const id of [...NOT_SERVED_YET, 11, 21]) {
+      const info = channelTypeInfo(id)!;
+      const request = await chatTestRequest(
+        providerFor(id),
+        noSettings,
+        channelAsTheFormFillsIt(info),
+        'm',
+        'm',
+      );
+      expect(request, info.name).toEqual(expect.any(String));
+    }
   });
 
   it('sends the retired types to the retired family, which refuses every call saying why', async () => {

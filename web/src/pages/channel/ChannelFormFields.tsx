@@ -1,33 +1,27 @@
-import { ChannelType } from '@relaygate/contract';
-import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { ChannelType, type ChannelTypeOption } from '@relaygate/contract';
+import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannelTypes, useGroupNames } from './channel-api.ts';
-import {
-  MIN_PRIORITY,
-  MIN_WEIGHT,
-  XUNFEI_TYPE,
-  typeOptions,
-  type ChannelFormValues,
-} from './channel-form.ts';
+import { MIN_PRIORITY, MIN_WEIGHT, typeOptions, type ChannelFormValues } from './channel-form.ts';
+import { keyMatchesFormat } from './key-format.ts';
 import { ModelsField } from './ModelsField.tsx';
 
 const json = { autoSize: { minRows: 2, maxRows: 8 } } as const;
 
-/** The `other` field means something per type: Azure's API version, Cloudflare's account, Spark's version, or extra text. */
-function otherLabelKey(type: number): string {
-  if (type === ChannelType.Azure) return 'channel.field.apiVersion';
-  if (type === ChannelType.Cloudflare) return 'channel.field.accountId';
-  if (type === XUNFEI_TYPE) return 'channel.field.sparkVersion';
-  return 'channel.field.other';
-}
-
-/** The fields of the channel drawer (Form name "channel"). */
+/** The fields of the channel drawer (Form name "channel"), as the selected type's catalogue entry asks for them. */
 export function ChannelFormFields({ creating, channelId }: { creating: boolean; channelId?: number }) {
   const { t } = useTranslation();
   const types = useChannelTypes();
   const groups = useGroupNames();
   const type = Form.useWatch<ChannelFormValues['type']>('type') ?? ChannelType.OpenAI;
   const batch = Form.useWatch<boolean>('batch');
+  const info = types?.find((option) => option.id === type);
+  const [chosenFormat, setChosenFormat] = useState({ type, index: 0 });
+  const formatIndex = chosenFormat.type === type ? chosenFormat.index : 0;
+  const keyFormat = info?.key_formats[formatIndex] ?? info?.key_formats[0];
+  const keyRows = keyFormat?.multiline ? 4 : batch ? 3 : 1;
 
   return (
     <>
@@ -37,18 +31,41 @@ export function ChannelFormFields({ creating, channelId }: { creating: boolean; 
           options={typeOptions(types, type, (id) => t('channel.type.unknown', { id }))}
         />
       </Form.Item>
+      {info && !info.served ? (
+        <Alert type="warning" showIcon title={t('channel.hint.notServed')} style={{ marginBottom: 16 }} />
+      ) : null}
       <Form.Item name="name" label={t('common.name')} required={creating}>
         <Input allowClear placeholder={t('channel.placeholder.name')} />
       </Form.Item>
+      {info && info.key_formats.length > 1 ? (
+        <Form.Item label={t('channel.field.keyFormat')}>
+          <Select
+            aria-label={t('channel.field.keyFormat')}
+            value={formatIndex}
+            onChange={(index) => setChosenFormat({ type, index })}
+            options={info.key_formats.map((format, index) => ({ value: index, label: format.label }))}
+          />
+        </Form.Item>
+      ) : null}
       <Form.Item
         name="key"
         label={t('channel.field.key')}
         required={creating}
-        extra={creating ? (batch ? t('channel.hint.batchKeys') : undefined) : t('channel.hint.keepKey')}
+        extra={keyExtra(t, creating, batch, keyFormat?.pattern ? keyFormat.hint : undefined)}
+        rules={[
+          {
+            validator: (_, value: string | undefined) =>
+              keyMatchesFormat(value ?? '', keyFormat)
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('channel.error.keyFormat', { hint: keyFormat?.hint }))),
+          },
+        ]}
       >
         <Input.TextArea
-          autoSize={{ minRows: batch ? 3 : 1, maxRows: 10 }}
-          placeholder={creating ? t('channel.placeholder.key') : t('channel.placeholder.keepKey')}
+          autoSize={{ minRows: keyRows, maxRows: 10 }}
+          placeholder={
+            creating ? (keyFormat?.example ?? t('channel.placeholder.key')) : t('channel.placeholder.keepKey')
+          }
         />
       </Form.Item>
       {creating ? (
@@ -59,18 +76,29 @@ export function ChannelFormFields({ creating, channelId }: { creating: boolean; 
       <Form.Item
         name="base_url"
         label={t('channel.field.baseUrl')}
-        required={type === ChannelType.Azure}
-        extra={t('channel.hint.baseUrl')}
+        required={info?.base_url_required}
+        extra={baseUrlExtra(t, info)}
       >
-        <Input allowClear placeholder={t('channel.placeholder.baseUrl')} />
+        <Input allowClear placeholder={info?.default_base_url || t('channel.placeholder.baseUrl')} />
       </Form.Item>
-      <Form.Item name="other" label={t(otherLabelKey(type))} required={type === ChannelType.Cloudflare}>
-        <Input
-          allowClear
-          placeholder={type === XUNFEI_TYPE ? 'v2.1' : type === ChannelType.Azure ? '2024-02-01' : undefined}
-        />
-      </Form.Item>
-      {type === ChannelType.OpenAI ? (
+      {info?.other ? (
+        <Form.Item
+          name="other"
+          label={info.other.label}
+          required={info.other.required}
+          extra={info.other.hint || undefined}
+          rules={[
+            {
+              required: info.other.required,
+              whitespace: true,
+              message: t('channel.error.otherRequired', { label: info.other.label }),
+            },
+          ]}
+        >
+          <Input allowClear placeholder={info.other.placeholder} />
+        </Form.Item>
+      ) : null}
+      {info?.organization ? (
         <Form.Item name="openai_organization" label={t('channel.field.organization')}>
           <Input allowClear />
         </Form.Item>
@@ -130,4 +158,21 @@ export function ChannelFormFields({ creating, channelId }: { creating: boolean; 
       </Form.Item>
     </>
   );
+}
+
+/** Under the key: how keys are given in batch mode, that an edit keeps the stored key, and the format expected. */
+function keyExtra(t: TFunction, creating: boolean, batch: boolean, formatHint: string | undefined) {
+  const lines = [
+    creating ? (batch ? t('channel.hint.batchKeys') : undefined) : t('channel.hint.keepKey'),
+    formatHint,
+  ].filter((line) => line !== undefined && line !== '');
+  return lines.length > 0 ? lines.join(' · ') : undefined;
+}
+
+/** Under the base URL: where calls go when it is left empty, and that a trailing slash goes. */
+function baseUrlExtra(t: TFunction, info: ChannelTypeOption | undefined) {
+  if (info?.default_base_url) return t('channel.hint.defaultBaseUrl', { url: info.default_base_url });
+  return info?.base_url_note
+    ? t('channel.hint.baseUrlNote', { note: info.base_url_note })
+    : t('channel.hint.baseUrl');
 }

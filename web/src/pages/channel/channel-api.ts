@@ -1,5 +1,6 @@
 import type { ChannelBalance, ChannelTypeOption, ChannelView, KnownModel } from '@relaygate/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api, request, withQuery } from '../../api/client.ts';
 import type { ChannelPayload } from './channel-form.ts';
 import type { ListRequest } from './channel-query.ts';
@@ -82,9 +83,11 @@ export function useGroupNames() {
   }).data;
 }
 
+/** The channel types with what the form asks for each, in the console's language (the server writes the texts). */
 export function useChannelTypes() {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...CHANNELS_KEY, 'types'],
+    queryKey: [...CHANNELS_KEY, 'types', i18n.language],
     queryFn: () => api.get<ChannelTypeOption[]>('/api/channel/types'),
     staleTime: Infinity,
   }).data;

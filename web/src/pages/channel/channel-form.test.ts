@@ -118,10 +118,9 @@ describe('formToPayload', () => {
     });
     expect(payload.id).toBeUndefined();
   });
-  it('gives type 18 the default version', () => {
-    expect(formToPayload({ ...filled, type: 18 }).other).toBe('v2.1');
-    expect(formToPayload({ ...filled, type: 18, other: 'v3.5' }).other).toBe('v3.5');
-    expect(formToPayload({ ...filled, type: 1 }).other).toBe('');
+  it("sends `other` trimmed, empty when left empty (the server fills in a type's default)", () => {
+    expect(formToPayload({ ...filled, type: 18, other: ' v3.5 ' }).other).toBe('v3.5');
+    expect(formToPayload({ ...filled, type: 18, other: '' }).other).toBe('');
   });
   it('leaves out a blank key and an empty priority, clamps weight at 0', () => {
     const payload = formToPayload({ ...filled, key: '', priority: null, weight: -5 }, 7);

@@ -2,9 +2,6 @@ import { ChannelType, type ChannelTypeOption, type ChannelView } from '@relaygat
 import { splitNames } from './channel-status.ts';
 import type { ChannelField, FormProblem } from './form-errors.ts';
 
-/** iFlytek Spark: an empty `other` (its API version) becomes v2.1. */
-export const XUNFEI_TYPE = 18;
-export const XUNFEI_DEFAULT_VERSION = 'v2.1';
 export const MIN_PRIORITY = -999;
 export const MIN_WEIGHT = 0;
 
@@ -152,12 +149,12 @@ export function integerAtLeast(value: number | null | undefined, min: number): n
 
 /** The body of POST/PUT /api/channel/ for valid form values. */
 export function formToPayload(values: ChannelFormValues, id?: number): ChannelPayload {
-  const other = values.other.trim();
   const payload: ChannelPayload = {
     type: values.type,
     name: values.name.trim(),
     base_url: stripTrailingSlash(values.base_url),
-    other: values.type === XUNFEI_TYPE && other === '' ? XUNFEI_DEFAULT_VERSION : other,
+    // Left empty, the server fills in the type's default (Spark's version).
+    other: values.other.trim(),
     openai_organization: values.openai_organization.trim(),
     models: values.models.map((model) => model.trim()).join(','),
     group: values.groups.join(','),
@@ -213,7 +210,7 @@ export const mergeModels = (current: string[], extra: string[]): string[] => [
  * imported channel of a retired type), so that it still reads and can be changed.
  */
 export function typeOptions(
-  types: ChannelTypeOption[] | undefined,
+  types: Array<Pick<ChannelTypeOption, 'id' | 'name'>> | undefined,
   current: number,
   unlisted: (id: number) => string,
 ): Array<{ value: number; label: string }> {

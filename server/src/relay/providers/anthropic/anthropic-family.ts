@@ -1,4 +1,3 @@
-import { ChannelType } from '@relaygate/contract';
 import type { OptionsCache } from '../../../cache/options-cache.ts';
 import type { Json } from '../../formats/types.ts';
 import type { ProviderFamily } from '../provider-family.ts';
@@ -28,7 +27,6 @@ export const anthropicChatRequest = (
 export const anthropicFamily: ProviderFamily = {
   name: 'anthropic',
   format: 'anthropic',
-  channelTypes: [ChannelType.Anthropic],
   servesChat: true,
   request({ settings, endpoint, body, channel, upstreamModel, chat: chatCore, native: call }) {
     const chat = chatCore();

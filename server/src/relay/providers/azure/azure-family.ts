@@ -1,4 +1,3 @@
-import { ChannelType } from '@relaygate/contract';
 import { takesStreamUsageOption } from '../../endpoints.ts';
 import { openAIRequestBody } from '../openai/openai-request-body.ts';
 import { readErrorGenerically } from '../error-reading.ts';
@@ -11,7 +10,6 @@ import { AZURE_MODEL_LISTING } from './azure-models.ts';
 export const azureFamily: ProviderFamily = {
   name: 'azure',
   format: 'openai',
-  channelTypes: [ChannelType.Azure],
   servesChat: true,
   request({ endpoint, body, channel, upstreamModel }) {
     const target = azureTarget(channel, openAIPath({ endpoint, body }), upstreamModel);

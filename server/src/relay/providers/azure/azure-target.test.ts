@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testChannel } from '../test-channel.test-support.ts';
-import { AZURE_DEFAULT_API_VERSION, azureTarget } from './azure-target.ts';
+import { AZURE_DEFAULT_API_VERSION } from '../../../providers/channel-type-fields.ts';
+import { azureTarget } from './azure-target.ts';
 
 const azure = (fields: Parameters<typeof testChannel>[0]) =>
   testChannel({ base_url: 'https://res.openai.azure.com', key: 'az-key', ...fields });

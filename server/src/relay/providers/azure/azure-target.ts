@@ -1,8 +1,7 @@
 import type { RoutableChannel } from '../../../cache/channel-index.ts';
+import { AZURE_DEFAULT_API_VERSION } from '../../../providers/channel-type-fields.ts';
 import { channelBaseUrl } from '../../../providers/channel-types.ts';
 import { headerOverrides, pickKey, type UpstreamTarget } from '../upstream-target.ts';
-
-export const AZURE_DEFAULT_API_VERSION = '2025-04-01-preview';
 
 /**
  * Where and how to call an Azure OpenAI resource for an OpenAI `path` (such as /v1/chat/completions):

@@ -1,4 +1,3 @@
-import { ChannelType } from '@relaygate/contract';
 import type { ProviderFamily } from '../provider-family.ts';
 import { readBedrockError } from './bedrock-error.ts';
 import { BEDROCK_STREAM_FRAMING } from './bedrock-event-stream.ts';
@@ -19,7 +18,6 @@ import { pickKey } from '../upstream-target.ts';
 export const bedrockFamily: ProviderFamily = {
   name: 'bedrock',
   format: 'bedrock',
-  channelTypes: [ChannelType.Aws],
   servesChat: true,
   async request({ endpoint, body, channel, upstreamModel, chat: chatCore }) {
     if (endpoint.kind !== 'chat') return `an AWS Bedrock channel cannot serve ${endpoint.path}`;

@@ -1,4 +1,3 @@
-import { ChannelType } from '@relaygate/contract';
 import type { ProviderFamily } from '../provider-family.ts';
 import { toCohereEmbed, toCohereRerank } from './cohere-embed-rerank.ts';
 import { readCohereError } from './cohere-error.ts';
@@ -12,7 +11,6 @@ import { toCohereChat } from './openai-chat-to-cohere.ts';
 export const cohereFamily: ProviderFamily = {
   name: 'cohere',
   format: 'cohere',
-  channelTypes: [ChannelType.Cohere],
   servesChat: true,
   request({ endpoint, body, channel, upstreamModel, chat: chatCore }) {
     const path = COHERE_PATHS[endpoint.kind];

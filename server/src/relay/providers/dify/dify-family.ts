@@ -1,4 +1,3 @@
-import { ChannelType } from '@relaygate/contract';
 import type { RoutableChannel } from '../../../cache/channel-index.ts';
 import { channelBaseUrl } from '../../../providers/channel-types.ts';
 import { readClassifiedError } from '../error-reading.ts';
@@ -26,7 +25,6 @@ const difyTarget = (channel: RoutableChannel) => ({
 export const difyFamily: ProviderFamily = {
   name: 'dify',
   format: 'dify',
-  channelTypes: [ChannelType.Dify],
   servesChat: true,
   request({ endpoint, channel, chat: chatCore }) {
     const chat = endpoint.kind === 'chat' ? chatCore() : undefined;

@@ -1,4 +1,3 @@
-import { ChannelType } from '@relaygate/contract';
 import type { OptionsCache } from '../../../cache/options-cache.ts';
 import type { Json } from '../../formats/types.ts';
 import type { ProviderFamily } from '../provider-family.ts';
@@ -27,7 +26,6 @@ export const geminiChatRequest = (
 export const geminiFamily: ProviderFamily = {
   name: 'gemini',
   format: 'gemini',
-  channelTypes: [ChannelType.Gemini],
   servesChat: true,
   request({ settings, endpoint, body, channel, upstreamModel, chat: chatCore, native: call }) {
     const versions = settings.json<Record<string, string>>('gemini.version_settings');

@@ -1,7 +1,7 @@
 /**
- * The channel types that speak OpenAI's API (new-api's ids): one entry each. Adding such a vendor
- * is one entry here (and its name in the console's catalogue, providers/channel-types.ts, whose
- * default base URL a test holds equal to the entry's).
+ * How each channel type the catalogue (providers/channel-types.ts) gives the OpenAI family speaks
+ * OpenAI's API: its paths, auth and stream options, one entry per type (new-api's ids). Its name
+ * and default base URL live in the catalogue; a type without an entry here is OpenAI itself.
  */
 
 /** How a vendor takes its key. */
@@ -28,8 +28,6 @@ export interface UnservedKeyFormat {
 
 export interface OpenAIVendor {
   type: number;
-  /** Its address when the channel names none; the channel's own base URL always wins. */
-  defaultBaseUrl: string;
   /**
    * Its own path for each endpoint kind it serves ({account} is the channel's `other` field);
    * undefined: OpenAI's own paths (/v1/…), every endpoint passed through.
@@ -43,12 +41,11 @@ export interface OpenAIVendor {
   unservedKey?: UnservedKeyFormat;
 }
 
-type Fields = Partial<Omit<OpenAIVendor, 'type' | 'defaultBaseUrl'>>;
+type Fields = Partial<Omit<OpenAIVendor, 'type'>>;
 
 /** An entry: Bearer auth, OpenAI's own paths and model list, unless it says otherwise. */
-const vendor = (type: number, defaultBaseUrl: string, streamUsage: boolean, fields: Fields = {}) => ({
+const vendor = (type: number, streamUsage: boolean, fields: Fields = {}) => ({
   type,
-  defaultBaseUrl,
   streamUsage,
   models: '/v1/models',
   auth: 'bearer' as const,
@@ -59,17 +56,17 @@ const vendor = (type: number, defaultBaseUrl: string, streamUsage: boolean, fiel
 const threePartKey = (key: string) => key.split('|').length === 3;
 
 export const OPENAI_VENDORS: readonly OpenAIVendor[] = [
-  vendor(0, '', true), // Unknown (imported rows): tried as OpenAI, as new-api does
-  vendor(1, 'https://api.openai.com', true),
-  vendor(4, 'http://localhost:11434', true), // Ollama
-  vendor(6, 'https://api.openaimax.com', false),
-  vendor(7, 'https://api.ohmygpt.com', false),
-  vendor(8, '', true), // Custom
-  vendor(9, 'https://api.caipacity.com', false), // AILS
-  vendor(10, 'https://api.aiproxy.io', false),
-  vendor(12, 'https://api.api2gpt.com', false),
-  vendor(13, 'https://api.aigc2d.com', false),
-  vendor(17, 'https://dashscope.aliyuncs.com', true, {
+  vendor(0, true), // Unknown (imported rows): tried as OpenAI, as new-api does
+  vendor(1, true), // OpenAI
+  vendor(4, true), // Ollama
+  vendor(6, false), // OpenAI Max
+  vendor(7, false), // OhMyGPT
+  vendor(8, true), // Custom
+  vendor(9, false), // AILS
+  vendor(10, false), // AI Proxy
+  vendor(12, false), // API2GPT
+  vendor(13, false), // AIGC2D
+  vendor(17, true, {
     // DashScope's compatible mode
     paths: {
       chat: '/compatible-mode/v1/chat/completions',
@@ -77,7 +74,7 @@ export const OPENAI_VENDORS: readonly OpenAIVendor[] = [
     },
     models: '/compatible-mode/v1/models',
   }),
-  vendor(18, 'https://spark-api-open.xf-yun.com', false, {
+  vendor(18, false, {
     // iFlytek Spark's OpenAI-compatible HTTP API
     paths: { chat: '/v1/chat/completions' },
     models: null,
@@ -87,10 +84,10 @@ export const OPENAI_VENDORS: readonly OpenAIVendor[] = [
       instead: { en: "the HTTP API's APIPassword", zh: ' HTTP 接口的 APIPassword ' },
     },
   }),
-  vendor(19, 'https://api.360.cn', false),
-  vendor(20, 'https://openrouter.ai/api', true),
-  vendor(22, 'https://fastgpt.run/api/openapi', false),
-  vendor(23, 'https://api.hunyuan.cloud.tencent.com', false, {
+  vendor(19, false), // 360 AI
+  vendor(20, true), // OpenRouter
+  vendor(22, false), // FastGPT
+  vendor(23, false, {
     // Tencent Hunyuan's OpenAI-compatible API
     paths: { chat: '/v1/chat/completions' },
     unservedKey: {
@@ -99,17 +96,17 @@ export const OPENAI_VENDORS: readonly OpenAIVendor[] = [
       instead: { en: "an API key of Hunyuan's OpenAI-compatible API", zh: '混元 OpenAI 兼容接口的 API Key ' },
     },
   }),
-  vendor(25, 'https://api.moonshot.cn', true),
-  vendor(26, 'https://open.bigmodel.cn', true, {
+  vendor(25, true), // Moonshot
+  vendor(26, true, {
     paths: { chat: '/api/paas/v4/chat/completions', embedding: '/api/paas/v4/embeddings' },
     models: '/api/paas/v4/models',
     auth: 'zhipu-jwt',
   }),
-  vendor(27, 'https://api.perplexity.ai', true),
-  vendor(31, 'https://api.lingyiwanwu.com', true),
-  vendor(35, 'https://api.minimax.chat', true, { paths: { chat: '/v1/text/chatcompletion_v2' } }),
-  vendor(38, 'https://api.jina.ai', true),
-  vendor(39, 'https://api.cloudflare.com', true, {
+  vendor(27, true), // Perplexity
+  vendor(31, true), // LingYiWanWu
+  vendor(35, true, { paths: { chat: '/v1/text/chatcompletion_v2' } }),
+  vendor(38, true), // Jina
+  vendor(39, true, {
     // Workers AI's OpenAI-compatible endpoints; its model search answers in another shape.
     paths: {
       chat: '/client/v4/accounts/{account}/ai/v1/chat/completions',
@@ -117,29 +114,27 @@ export const OPENAI_VENDORS: readonly OpenAIVendor[] = [
     },
     models: null,
   }),
-  vendor(40, 'https://api.siliconflow.cn', true),
-  vendor(42, 'https://api.mistral.ai', false),
-  vendor(43, 'https://api.deepseek.com', true),
-  vendor(45, 'https://ark.cn-beijing.volces.com', true, {
+  vendor(40, true), // SiliconFlow
+  vendor(42, false), // Mistral
+  vendor(43, true), // DeepSeek
+  vendor(45, true, {
     // VolcEngine Ark
     paths: { chat: '/api/v3/chat/completions', embedding: '/api/v3/embeddings' },
     models: '/api/v3/models',
   }),
-  vendor(46, 'https://qianfan.baidubce.com', true, {
+  vendor(46, true, {
     paths: { chat: '/v2/chat/completions' },
     models: '/v2/models',
   }),
-  vendor(47, '', true), // Xinference
-  vendor(48, 'https://api.x.ai', true),
+  vendor(47, true), // Xinference
+  vendor(48, true), // xAI
 ];
 
 const BY_TYPE = new Map(OPENAI_VENDORS.map((entry) => [entry.type, entry]));
 
-export const OPENAI_COMPATIBLE_TYPES: readonly number[] = [...BY_TYPE.keys()];
-
 /** The entry of an OpenAI-compatible type; a type not listed is treated as OpenAI itself, at its own address. */
 export const openAIVendor = (channelType: number): OpenAIVendor =>
-  BY_TYPE.get(channelType) ?? { ...BY_TYPE.get(1)!, type: channelType, defaultBaseUrl: '' };
+  BY_TYPE.get(channelType) ?? { ...BY_TYPE.get(1)!, type: channelType };
 
 /** Whether a channel of this type takes stream_options.include_usage. */
 export const takesStreamUsage = (channelType: number): boolean => openAIVendor(channelType).streamUsage;

@@ -2,7 +2,7 @@ import { takesStreamUsageOption } from '../../endpoints.ts';
 import { openAIRequestBody } from './openai-request-body.ts';
 import type { ProviderFamily } from '../provider-family.ts';
 import { openAIBalance } from './openai-balance.ts';
-import { OPENAI_COMPATIBLE_TYPES, takesStreamUsage } from './openai-channel-types.ts';
+import { takesStreamUsage } from './openai-channel-types.ts';
 import { readOpenAIError } from './openai-error.ts';
 import { OPENAI_MODEL_LISTING } from './openai-models.ts';
 import { openAIPath } from './openai-path.ts';
@@ -16,7 +16,6 @@ import { RefusedCall } from '../refused-call.ts';
 export const openAIFamily: ProviderFamily = {
   name: 'openai',
   format: 'openai',
-  channelTypes: OPENAI_COMPATIBLE_TYPES,
   servesChat: true,
   async request({ endpoint, body, channel, upstreamModel }) {
     try {

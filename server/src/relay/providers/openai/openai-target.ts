@@ -1,5 +1,5 @@
 import type { RoutableChannel } from '../../../cache/channel-index.ts';
-import { ownBaseUrlOr } from '../../../providers/channel-types.ts';
+import { channelBaseUrl } from '../../../providers/channel-types.ts';
 import { headerOverrides, pickKey, type UpstreamTarget } from '../upstream-target.ts';
 import { openAIVendor } from './openai-channel-types.ts';
 import { vendorAuthorization } from './openai-key-auth.ts';
@@ -13,7 +13,7 @@ import { vendorPath } from './openai-vendor-path.ts';
 export async function openAITarget(channel: RoutableChannel, path: string): Promise<UpstreamTarget> {
   const row = channel.row;
   const vendor = openAIVendor(row.type);
-  const url = `${ownBaseUrlOr(row.base_url, vendor.defaultBaseUrl)}${vendorPath(vendor, path, row.other)}`;
+  const url = `${channelBaseUrl(row.type, row.base_url)}${vendorPath(vendor, path, row.other)}`;
   const headers: Record<string, string> = {
     authorization: await vendorAuthorization(vendor, pickKey(row.key)),
   };

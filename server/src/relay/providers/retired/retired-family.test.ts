@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { CHANNEL_TYPES } from '../../../providers/channel-types.ts';
+import { providerFor } from '../registry.ts';
 import { chatTestRequest } from '../chat-test-request.ts';
 import { noSettings, testChannel } from '../test-channel.test-support.ts';
 import { retiredFamily, retiredReason } from './retired-family.ts';
 
 describe('the retired family', () => {
-  it('claims PaLM and AI Proxy Library, the types the catalogue marks retired', () => {
-    expect(retiredFamily.channelTypes).toEqual([11, 21]);
+  it('serves PaLM and AI Proxy Library, the types the catalogue marks retired', () => {
+    expect(CHANNEL_TYPES.filter(({ family }) => family === 'retired').map(({ id }) => id)).toEqual([11, 21]);
+    expect(providerFor(11)).toBe(retiredFamily);
   });
 
   it('refuses every call saying the service is gone and what to do, and asks no model list', async () => {

@@ -1,5 +1,4 @@
 import { msg, render } from '../../../i18n/text.ts';
-import { CHANNEL_TYPES } from '../../../providers/channel-types.ts';
 import { channelTypeLabel } from '../channel-type-label.ts';
 import { readErrorGenerically } from '../error-reading.ts';
 import { OPENAI_MODEL_LISTING } from '../openai/openai-models.ts';
@@ -17,7 +16,6 @@ export const retiredReason = (channelType: number): string =>
 export const retiredFamily: ProviderFamily = {
   name: 'retired',
   format: 'openai',
-  channelTypes: CHANNEL_TYPES.filter(({ retired }) => retired).map(({ id }) => id),
   servesChat: false,
   request: ({ channel }) => retiredReason(channel.type),
   streamToChat: () => null,

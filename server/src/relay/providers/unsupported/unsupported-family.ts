@@ -15,7 +15,6 @@ export const unsupportedReason = (channelType: number): string =>
 export const unsupportedFamily: ProviderFamily = {
   name: 'unsupported',
   format: 'openai',
-  channelTypes: [],
   servesChat: false,
   request: ({ channel }) => unsupportedReason(channel.type),
   streamToChat: () => null,

@@ -1,4 +1,3 @@
-import { ChannelType } from '@relaygate/contract';
 import { AnthropicToOpenAIChatStream } from '../anthropic/anthropic-stream-to-openai-chat.ts';
 import { fromAnthropicMessage } from '../anthropic/anthropic-to-openai-chat.ts';
 import { GeminiToOpenAIChatStream } from '../gemini/gemini-stream-to-openai-chat.ts';
@@ -28,7 +27,6 @@ function betaHeader(
 export const vertexFamily: ProviderFamily = {
   name: 'vertex',
   format: 'vertex',
-  channelTypes: [ChannelType.VertexAI],
   servesChat: true,
   async request(input) {
     const plan = vertexPlan(input);

@@ -68,6 +68,31 @@ describe('channel form', () => {
     );
   });
 
+  it('refuses a key no format of its type takes, naming the formats, on create and on edit', () => {
+    const bedrock = (key: string) => input({ name: 'n', key, models: 'm', type: 33 });
+    expect(() => newChannelRows(bedrock('sk-plain'), 'single', 1)).toThrow(
+      'AWS Bedrock Claude: a key must be written as AccessKeyId|SecretAccessKey|region, e.g. AKIA…|…|us-east-1 or BedrockApiKey|region',
+    );
+    expect(() => newChannelRows(bedrock('AK|SK|us-east-1\nsk-plain'), 'batch', 1)).toThrow(
+      /must be written as/,
+    );
+    expect(newChannelRows(bedrock('AK|SK|us-east-1\nABSK|eu-west-3'), 'single', 1)).toHaveLength(1);
+    // A free-form format takes any key; Vertex's service account is one JSON document.
+    expect(
+      newChannelRows(input({ name: 'n', key: 'anything', models: 'm', type: 26 }), 'single', 1),
+    ).toHaveLength(1);
+    expect(() =>
+      newChannelRows(input({ name: 'n', key: 'sk-x', models: 'm', type: 41 }), 'single', 1),
+    ).toThrow(/Vertex AI: a key must be written as/);
+    // An edit that moves a channel to Bedrock holds its stored key to Bedrock's formats.
+    expect(() => channelChanges(stored, input({ type: 33 }), ['id', 'type'])).toThrow(/must be written as/);
+    expect(channelChanges(stored, input({ type: 33, key: 'ABSK|us-east-1' }), ['id', 'type', 'key'])).toEqual(
+      {
+        changes: { type: 33, key: 'ABSK|us-east-1' },
+      },
+    );
+  });
+
   it('keeps the stored key when the update sends none, and applies status only in the short forms', () => {
     const full = channelChanges(stored, input({ name: 'x', key: '', status: 2 }), [
       'id',

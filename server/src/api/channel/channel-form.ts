@@ -43,6 +43,29 @@ function checkKey(key: string): string {
   return key;
 }
 
+/**
+ * A key no format of its type takes (a Bedrock key without its region): refused, naming the
+ * formats, rather than saved to be refused on every call. Each line of a multi-key channel is
+ * judged; a type with a free-form format (an API key) takes any.
+ */
+function checkKeyFormat(key: string, type: number): void {
+  const info = channelTypeInfo(type);
+  if (!info || info.keyFormats.some((format) => format.pattern === undefined)) return;
+  const patterns = info.keyFormats.map((format) => new RegExp(format.pattern!));
+  const keys = info.keyFormats.every((format) => format.multiline) ? [key.trim()] : keyLines(key);
+  if (keys.every((line) => patterns.some((pattern) => pattern.test(line)))) return;
+  const hints = info.keyFormats.map((format) => format.hint);
+  throw new ApiError(
+    msg('channel.keyFormat', {
+      type: info.name,
+      formats: {
+        en: hints.map((hint) => hint.en).join(' or '),
+        zh: hints.map((hint) => hint.zh).join(' 或 '),
+      },
+    }),
+  );
+}
+
 /** Each field the input carries, validated and normalised as it will be stored. */
 export function normalizeChannelFields(input: ChannelInput): ChannelFields {
   const fields: ChannelFields = {};
@@ -138,6 +161,7 @@ export function newChannelRows(
     ...fields,
     created_time: now,
   };
+  for (const key of keys) checkKeyFormat(key, base.type);
   const row = { ...base, ...crossFieldChanges(base) };
   return keys.map((key) => ({ ...row, key, name: fields.name as string, models: fields.models as string }));
 }
@@ -159,6 +183,8 @@ export function channelChanges(
   if (fields.key === '') delete fields.key;
   if (fields.key !== undefined) checkKey(fields.key);
   const { status, ...changes } = fields;
+  if (changes.key !== undefined || changes.type !== undefined)
+    checkKeyFormat(changes.key ?? stored.key, changes.type ?? stored.type);
   if ('type' in changes || 'base_url' in changes || 'other' in changes) {
     Object.assign(changes, crossFieldChanges({ ...stored, ...changes }));
   }

@@ -60,6 +60,10 @@ export const channelMessages = {
   'channel.weight': { en: 'weight must be a non-negative integer', zh: '权重必须是非负整数' },
   'channel.unknownType': { en: 'unknown channel type: {type}', zh: '未知的渠道类型：{type}' },
   'channel.keyTooLongEach': { en: 'a key must be at most {max} characters', zh: '每个密钥最多 {max} 个字符' },
+  'channel.keyFormat': {
+    en: '{type}: a key must be written as {formats}',
+    zh: '{type}：密钥格式应为 {formats}',
+  },
   'channel.maxInputTokens': {
     en: 'max_input_tokens must be a non-negative integer',
     zh: 'max_input_tokens 必须是非负整数',

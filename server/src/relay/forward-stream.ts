@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import type { ChunkSource, Json, StreamConverter } from './formats/types.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
 import { plainChunkText } from './plain-chunk-text.ts';
-import { formatSseData, sseEventBatches, type SseEvent } from './sse.ts';
+import { formatSseData, SseParser, type SseEvent } from './sse.ts';
 import { streamErrorEvent } from './stream-errors.ts';
 import { laterStreamUsage, readOpenAIUsage, type Usage } from './usage.ts';
 import type { ClientFormat } from './wire-format.ts';
@@ -164,13 +164,21 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
 
   try {
     const body = upstream.body as AsyncIterable<Uint8Array>;
-    for await (const events of (options.events ?? sseEventBatches)(body)) {
+    // Server-sent events are parsed here, piece by piece, with no generator between the socket and
+    // the client (an await per piece on every stream); a family framed otherwise (Bedrock's AWS
+    // event stream) gives its own events.
+    const parser = options.events ? undefined : new SseParser();
+    const pieces: AsyncIterable<Uint8Array | SseEvent[]> = options.events ? options.events(body) : body;
+    for await (const piece of pieces) {
       if (outcome.firstByteMs === 0) outcome.firstByteMs = Date.now() - options.startedAt;
+      const events = parser ? parser.push(piece as Uint8Array) : (piece as SseEvent[]);
       for (const event of events) handle(event);
       await flush();
       if (outcome.clientGone) break;
     }
     if (!outcome.clientGone) {
+      // The last event, when the body ended without the blank line after it.
+      if (parser) for (const event of parser.end()) handle(event);
       if (fromChannel) deliver(fromChannel.end());
       if (toClient) {
         // A stream that told no usage: the client's closing events report what is billed.

@@ -71,10 +71,3 @@ export class SseParser {
 
 export const formatSseData = (data: string, event?: string): string =>
   `${event === undefined ? '' : `event: ${event}\n`}data: ${data}\n\n`;
-
-/** A server-sent-events body as events, a batch per piece of bytes (the last when the body ends). */
-export async function* sseEventBatches(body: AsyncIterable<Uint8Array>): AsyncIterable<SseEvent[]> {
-  const parser = new SseParser();
-  for await (const bytes of body) yield parser.push(bytes);
-  yield parser.end();
-}

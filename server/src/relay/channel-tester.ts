@@ -6,11 +6,12 @@ import type { Config } from '../config.ts';
 import { cachedAllowList } from '../net/allow-list.ts';
 import { msg, render, type Text } from '../i18n/text.ts';
 import { chatTestRequest } from './providers/chat-test-request.ts';
+import { parseErrorBody } from './providers/error-reading.ts';
 import type { ProviderFamily } from './providers/provider-family.ts';
 import type { ResponseHeaders } from './providers/retry-after.ts';
 import { channelTypeInfo } from '../providers/channel-types.ts';
 import { channelTypeLabel } from './providers/channel-type-label.ts';
-import { providerFor } from './providers/registry.ts';
+import { providerForChannel } from './providers/registry.ts';
 import { setChannelStatus } from '../store/channel-status.ts';
 import type { Store } from '../store/db.ts';
 import { recordChannelTest } from '../store/channel-tests.ts';
@@ -61,7 +62,7 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       await deps.channels.rebuild();
       const channel = deps.channels.get(channelId);
       if (!channel) return refused(msg('channel.notFound'));
-      const family = providerFor(channel.type);
+      const family = providerForChannel(channel);
       if (!family.servesChat)
         return refused(
           channelTypeInfo(channel.type)?.retired
@@ -128,6 +129,12 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
     if (status >= 400) {
       const error = family.readError(status, headers, text);
       return fail(channelId, mappedStatus(channel, status), error.message, elapsed, error.disables);
+    }
+    // A provider that tells failures with HTTP 200 (Tencent Cloud, Coze) is read for one.
+    const inAnswer = family.failureInAnswer?.(parseErrorBody(text));
+    if (inAnswer) {
+      const { error } = inAnswer;
+      return fail(channelId, mappedStatus(channel, inAnswer.status), error.message, elapsed, error.disables);
     }
 
     const threshold = deps.settings.number('ChannelDisableThreshold');

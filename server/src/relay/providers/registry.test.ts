@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { CHANNEL_TYPES } from '../../providers/channel-types.ts';
 import { chatTestRequest } from './chat-test-request.ts';
 import type { ProviderFamily } from './provider-family.ts';
-import { FAMILIES, providerFor } from './registry.ts';
+import { FAMILIES, providerFor, providerForChannel } from './registry.ts';
 import { noSettings, testChannel } from './test-channel.test-support.ts';
 
 /** Catalogue types no family serves yet: each must be listed here, so a type added without one fails. */
-const NOT_SERVED_YET = [2, 5, 15, 16, 36, 44, 49];
+const NOT_SERVED_YET = [2, 5, 15, 36, 44];
 
 /** Every member of ProviderFamily: a family missing one would fail to compile, a wrong kind fails here. */
-const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'function' | 'object?'> = {
+const MEMBERS: Record<
+  keyof ProviderFamily,
+  'string' | 'boolean' | 'object' | 'function' | 'object?' | 'function?'
+> = {
   name: 'string',
   format: 'string',
   channelTypes: 'object',
@@ -20,6 +23,8 @@ const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'f
   streamToChat: 'function',
   answerToChat: 'function',
   readError: 'function',
+  failureInAnswer: 'function?',
+  forKey: 'function?',
   models: 'object',
   balance: 'function',
 };
@@ -27,7 +32,7 @@ const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'f
 describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s family', (_, family) => {
   it('has every member of the interface, of its kind', () => {
     for (const [member, kind] of Object.entries(MEMBERS)) {
-      const kinds = kind === 'object?' ? ['object', 'undefined'] : [kind];
+      const kinds = kind.endsWith('?') ? [kind.slice(0, -1), 'undefined'] : [kind];
       expect(kinds, member).toContain(typeof family[member as keyof ProviderFamily]);
     }
     // A client's wire format (its calls pass through), or a name of its own (always converted).
@@ -38,7 +43,15 @@ describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s 
     const type = family.channelTypes[0] ?? 2;
     // Bedrock's keys name their region (new-api's `apikey|region`).
     const key = type === ChannelType.Aws ? 'sk-test|us-east-1' : 'sk-test';
-    const request = await chatTestRequest(family, noSettings, testChannel({ type, key }), 'm-1', 'm-1');
+    // A Coze channel names its bot in its other field.
+    const other = type === ChannelType.Coze ? '7379462189365198898' : null;
+    const request = await chatTestRequest(
+      family,
+      noSettings,
+      testChannel({ type, key, other }),
+      'm-1',
+      'm-1',
+    );
     if (!family.servesChat) {
       expect(request).toEqual(expect.any(String));
       return;
@@ -69,7 +82,7 @@ describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s 
 });
 
 describe('provider registry', () => {
-  it('maps Claude, Gemini, Azure, Cohere, Bedrock, Vertex and Dify to their families, OpenAI-compatible types to OpenAI', () => {
+  it('maps Claude, Gemini, Azure, Cohere, Bedrock, Vertex, Dify, Hunyuan and Coze to their families, OpenAI-compatible types to OpenAI', () => {
     expect(providerFor(ChannelType.Anthropic).name).toBe('anthropic');
     expect(providerFor(ChannelType.Gemini).name).toBe('gemini');
     expect(providerFor(ChannelType.Azure).name).toBe('azure');
@@ -77,9 +90,19 @@ describe('provider registry', () => {
     expect(providerFor(ChannelType.Aws).name).toBe('bedrock');
     expect(providerFor(ChannelType.VertexAI).name).toBe('vertex');
     expect(providerFor(ChannelType.Dify).name).toBe('dify');
+    expect(providerFor(ChannelType.Tencent).name).toBe('hunyuan');
+    expect(providerFor(ChannelType.Coze).name).toBe('coze');
+    expect(providerFor(ChannelType.Zhipu).name).toBe('openai');
     for (const type of [ChannelType.OpenAI, ChannelType.Custom, ChannelType.DeepSeek, ChannelType.xAI])
       expect(providerFor(type).name, String(type)).toBe('openai');
     expect(providerFor(ChannelType.Unknown).name).toBe('openai');
+  });
+
+  it("serves a Hunyuan channel by its key: a TC3 key triple by the hunyuan family, an API key by OpenAI's", () => {
+    const ofKey = (key: string) => providerForChannel(testChannel({ type: ChannelType.Tencent, key })).name;
+    expect(ofKey('1300000000|AKIDexample|s3cret')).toBe('hunyuan');
+    expect(ofKey('sk-hunyuan')).toBe('openai');
+    expect(providerForChannel(testChannel({ type: ChannelType.Cohere, key: 'a|b|c' })).name).toBe('cohere');
   });
 
   it('sends types without an adaptor, listed or not, to the unsupported family', () => {

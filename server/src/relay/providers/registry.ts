@@ -18,8 +18,10 @@ import { anthropicFamily } from './anthropic/anthropic-family.ts';
 import { azureFamily } from './azure/azure-family.ts';
 import { bedrockFamily } from './bedrock/bedrock-family.ts';
 import { cohereFamily } from './cohere/cohere-family.ts';
+import { cozeFamily } from './coze/coze-family.ts';
 import { difyFamily } from './dify/dify-family.ts';
 import { geminiFamily } from './gemini/gemini-family.ts';
+import { hunyuanFamily } from './hunyuan/hunyuan-family.ts';
 import { openAIFamily } from './openai/openai-family.ts';
 import type { ProviderFamily } from './provider-family.ts';
 import { retiredFamily } from './retired/retired-family.ts';
@@ -35,6 +37,8 @@ export const FAMILIES: readonly ProviderFamily[] = [
   difyFamily,
   bedrockFamily,
   vertexFamily,
+  hunyuanFamily,
+  cozeFamily,
   retiredFamily,
   unsupportedFamily,
 ];
@@ -50,3 +54,9 @@ const BY_TYPE = new Map<number, ProviderFamily>(
 /** The family serving a channel type; the unsupported family when none does. */
 export const providerFor = (channelType: number): ProviderFamily =>
   BY_TYPE.get(channelType) ?? unsupportedFamily;
+
+/** The family serving one channel: its type's, or the one its type's family names for its key. */
+export function providerForChannel(channel: { type: number; row: { key: string } }): ProviderFamily {
+  const family = providerFor(channel.type);
+  return family.forKey?.(channel.row.key) ?? family;
+}

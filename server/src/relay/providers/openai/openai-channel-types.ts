@@ -41,6 +41,11 @@ export interface OpenAIVendor {
   /** Whether it takes stream_options.include_usage (asked for on every streamed chat, so usage comes back). */
   streamUsage: boolean;
   unservedKey?: UnservedKeyFormat;
+  /**
+   * Its channels are claimed by a family of its own, which serves the keys of another API and
+   * hands channels with an API key back to this one (Hunyuan: TC3 key triples).
+   */
+  ownFamily?: true;
 }
 
 type Fields = Partial<Omit<OpenAIVendor, 'type' | 'defaultBaseUrl'>>;
@@ -55,8 +60,15 @@ const vendor = (type: number, defaultBaseUrl: string, streamUsage: boolean, fiel
   ...fields,
 });
 
-/** A key of three parts joined by |: the signed (WebSocket, TC3) APIs' credentials. */
+/** A key of three parts joined by |: the signed (WebSocket) API's credentials. */
 const threePartKey = (key: string) => key.split('|').length === 3;
+
+/** Zhipu's v4 API: its own paths and model list, id.secret keys signed as a JWT. */
+const ZHIPU_V4: Fields = {
+  paths: { chat: '/api/paas/v4/chat/completions', embedding: '/api/paas/v4/embeddings' },
+  models: '/api/paas/v4/models',
+  auth: 'zhipu-jwt',
+};
 
 export const OPENAI_VENDORS: readonly OpenAIVendor[] = [
   vendor(0, '', true), // Unknown (imported rows): tried as OpenAI, as new-api does
@@ -69,6 +81,9 @@ export const OPENAI_VENDORS: readonly OpenAIVendor[] = [
   vendor(10, 'https://api.aiproxy.io', false),
   vendor(12, 'https://api.api2gpt.com', false),
   vendor(13, 'https://api.aigc2d.com', false),
+  // Zhipu (legacy): new-api calls the v3 API (/api/paas/v3/model-api/…), which Zhipu retired in
+  // favour of v4; the same id.secret key is served through v4 like type 26.
+  vendor(16, 'https://open.bigmodel.cn', true, ZHIPU_V4),
   vendor(17, 'https://dashscope.aliyuncs.com', true, {
     // DashScope's compatible mode
     paths: {
@@ -91,20 +106,12 @@ export const OPENAI_VENDORS: readonly OpenAIVendor[] = [
   vendor(20, 'https://openrouter.ai/api', true),
   vendor(22, 'https://fastgpt.run/api/openapi', false),
   vendor(23, 'https://api.hunyuan.cloud.tencent.com', false, {
-    // Tencent Hunyuan's OpenAI-compatible API
+    // Tencent Hunyuan's OpenAI-compatible API; AppId|SecretId|SecretKey keys go to hunyuan/ (TC3).
     paths: { chat: '/v1/chat/completions' },
-    unservedKey: {
-      matches: threePartKey,
-      format: 'AppId|SecretId|SecretKey (TC3-signed API)',
-      instead: { en: "an API key of Hunyuan's OpenAI-compatible API", zh: '混元 OpenAI 兼容接口的 API Key ' },
-    },
+    ownFamily: true,
   }),
   vendor(25, 'https://api.moonshot.cn', true),
-  vendor(26, 'https://open.bigmodel.cn', true, {
-    paths: { chat: '/api/paas/v4/chat/completions', embedding: '/api/paas/v4/embeddings' },
-    models: '/api/paas/v4/models',
-    auth: 'zhipu-jwt',
-  }),
+  vendor(26, 'https://open.bigmodel.cn', true, ZHIPU_V4),
   vendor(27, 'https://api.perplexity.ai', true),
   vendor(31, 'https://api.lingyiwanwu.com', true),
   vendor(35, 'https://api.minimax.chat', true, { paths: { chat: '/v1/text/chatcompletion_v2' } }),
@@ -135,7 +142,10 @@ export const OPENAI_VENDORS: readonly OpenAIVendor[] = [
 
 const BY_TYPE = new Map(OPENAI_VENDORS.map((entry) => [entry.type, entry]));
 
-export const OPENAI_COMPATIBLE_TYPES: readonly number[] = [...BY_TYPE.keys()];
+/** The types the OpenAI family claims: every entry but those with a family of their own. */
+export const OPENAI_COMPATIBLE_TYPES: readonly number[] = OPENAI_VENDORS.filter(
+  (entry) => !entry.ownFamily,
+).map((entry) => entry.type);
 
 /** The entry of an OpenAI-compatible type; a type not listed is treated as OpenAI itself, at its own address. */
 export const openAIVendor = (channelType: number): OpenAIVendor =>

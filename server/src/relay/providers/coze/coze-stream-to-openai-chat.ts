@@ -26,24 +26,24 @@ const cozeErrorText = (error: Json | undefined, fallback: string): string => {
  * messages say nothing the client reads.
  */
 export class CozeToOpenAIChatStream extends ChatChunkStream {
-  private started = false;
   private rawUsage: unknown;
 
   push({ event, data }: { event?: string; data: Json }): Json[] {
     if (this.ended) return [];
+    const id = asString(data.chat_id) || asString(data.id);
     switch (event) {
       case 'conversation.chat.created':
-        return this.start(data);
+        return this.open(id);
       case 'conversation.message.delta':
         if (data.type !== undefined && data.type !== 'answer') return [];
         return [
-          ...this.start(data),
+          ...this.open(id),
           ...this.delta({ reasoning_content: asString(data.reasoning_content) }),
           ...this.delta({ content: asString(data.content) }),
         ];
       case 'conversation.chat.completed':
         this.rawUsage = data.usage;
-        return [...this.start(data), ...this.finish('stop')];
+        return [...this.open(id), ...this.finish('stop')];
       case 'conversation.chat.failed':
         return this.fail(cozeErrorText(asObject(data.last_error), 'the Coze chat failed'));
       case 'conversation.chat.requires_action':
@@ -59,13 +59,5 @@ export class CozeToOpenAIChatStream extends ChatChunkStream {
 
   usage(): Usage | undefined {
     return fromCozeUsage(this.rawUsage);
-  }
-
-  /** The first event opens the answer with its role, under the chat's id. */
-  private start(data: Json): Json[] {
-    if (this.started) return [];
-    this.started = true;
-    this.out.id = asString(data.chat_id) || asString(data.id);
-    return [this.out.chunk({ role: 'assistant', content: '' })];
   }
 }

@@ -7,26 +7,18 @@ import {
 } from '../../../../test/support/fixtures.ts';
 import type { Json } from '../../formats/types.ts';
 import { SseParser } from '../../sse.ts';
+import { replayChunkSource } from '../chunk-source-replay.test-support.ts';
 import { CozeToOpenAIChatStream } from './coze-stream-to-openai-chat.ts';
 
-/** A recorded Coze stream's events (named), through the converter; "[DONE]" is no object and is skipped. */
-function replay(events: Array<{ event?: string; data: string }>) {
-  const converter = new CozeToOpenAIChatStream('coze-bot');
-  const chunks = [
-    ...events.flatMap(({ event, data }) => {
+/** A recorded Coze stream's events (named), through the converter; "[DONE]" is no object and is left out. */
+const replay = (events: Array<{ event?: string; data: string }>) =>
+  replayChunkSource(
+    new CozeToOpenAIChatStream('coze-bot'),
+    events.flatMap(({ event, data }) => {
       const value: unknown = JSON.parse(data);
-      return value && typeof value === 'object' ? converter.push({ event, data: value as Json }) : [];
+      return value && typeof value === 'object' ? [{ event, data: value as Json }] : [];
     }),
-    ...converter.end(),
-  ];
-  const deltas = chunks.flatMap((chunk) => (chunk.choices as Json[] | undefined) ?? []);
-  return {
-    chunks,
-    text: deltas.map((choice) => (choice.delta as Json).content ?? '').join(''),
-    finish: deltas.map((choice) => choice.finish_reason).filter(Boolean),
-    usage: converter.usage(),
-  };
-}
+  );
 
 const recorded = (name: string) => {
   const parser = new SseParser();

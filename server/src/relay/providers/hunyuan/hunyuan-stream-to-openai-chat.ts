@@ -11,7 +11,6 @@ import { fromHunyuanUsage } from './hunyuan-usage.ts';
  * chunk carries (the last is the total). An ErrorMsg in a chunk ends the answer with an error.
  */
 export class HunyuanToOpenAIChatStream extends ChatChunkStream {
-  private started = false;
   private lastUsage: Usage | undefined;
   private readonly toolKeys = new Map<string, number>();
 
@@ -24,7 +23,7 @@ export class HunyuanToOpenAIChatStream extends ChatChunkStream {
     if (!choice) return [];
     const delta = asObject(choice.Delta) ?? {};
     const out = [
-      ...this.start(data),
+      ...this.open(asString(data.Id)),
       ...this.delta({ reasoning_content: asString(delta.ReasoningContent) }),
       ...this.delta({ content: asString(delta.Content) }),
       ...asObjects(delta.ToolCalls).flatMap((call) => this.toolPiece(call)),
@@ -47,13 +46,5 @@ export class HunyuanToOpenAIChatStream extends ChatChunkStream {
     if (key !== undefined) return this.out.toolArguments(key, asString(fn?.Arguments));
     this.toolKeys.set(name, this.toolKeys.size);
     return this.out.toolStart(this.toolKeys.size - 1, id, asString(fn?.Name), asString(fn?.Arguments));
-  }
-
-  /** The first chunk opens the answer with its role. */
-  private start(data: Json): Json[] {
-    if (this.started) return [];
-    this.started = true;
-    this.out.id = asString(data.Id);
-    return [this.out.chunk({ role: 'assistant', content: '' })];
   }
 }

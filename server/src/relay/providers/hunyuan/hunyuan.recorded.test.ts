@@ -6,27 +6,20 @@ import {
   fixtureJson,
 } from '../../../../test/support/fixtures.ts';
 import type { Json } from '../../formats/types.ts';
+import { replayChunkSource } from '../chunk-source-replay.test-support.ts';
 import { hunyuanAnswerFailure } from './hunyuan-error.ts';
 import { HunyuanToOpenAIChatStream } from './hunyuan-stream-to-openai-chat.ts';
 import { fromHunyuanAnswer } from './hunyuan-to-openai-chat.ts';
 
 const answer = (name: string) => fixtureJson(collected(`hunyuan/tc3.ChatCompletions.${name}.json`));
 
-function replay(name: string) {
-  const converter = new HunyuanToOpenAIChatStream('hunyuan-lite');
-  const events = fixtureChunks(collected(`hunyuan/tc3.ChatCompletions.${name}.chunks.txt`)).map(
-    (line) => JSON.parse(line) as Json,
+const replay = (name: string) =>
+  replayChunkSource(
+    new HunyuanToOpenAIChatStream('hunyuan-lite'),
+    fixtureChunks(collected(`hunyuan/tc3.ChatCompletions.${name}.chunks.txt`)).map((line) => ({
+      data: JSON.parse(line) as Json,
+    })),
   );
-  const chunks = [...events.flatMap((data) => converter.push({ data })), ...converter.end()];
-  const deltas = chunks.flatMap((chunk) => (chunk.choices as Json[] | undefined) ?? []);
-  return {
-    chunks,
-    text: deltas.map((choice) => (choice.delta as Json).content ?? '').join(''),
-    tools: deltas.flatMap((choice) => ((choice.delta as Json).tool_calls as Json[] | undefined) ?? []),
-    finish: deltas.map((choice) => choice.finish_reason).filter(Boolean),
-    usage: converter.usage(),
-  };
-}
 
 describe.skipIf(!collectedAvailable)('Hunyuan TC3 answers as OpenAI chat (recorded)', () => {
   it('a multi-turn answer in its Response envelope: the text, stop, the usage', () => {

@@ -13,11 +13,12 @@ import { ModelsField } from './ModelsField.tsx';
 
 const json = { autoSize: { minRows: 2, maxRows: 8 } } as const;
 
-/** The `other` field means something per type: Azure's API version, Cloudflare's account, Spark's version, or extra text. */
+/** The `other` field means something per type: Azure's API version, Cloudflare's account, Spark's version, Coze's bot, or extra text. */
 function otherLabelKey(type: number): string {
   if (type === ChannelType.Azure) return 'channel.field.apiVersion';
   if (type === ChannelType.Cloudflare) return 'channel.field.accountId';
   if (type === XUNFEI_TYPE) return 'channel.field.sparkVersion';
+  if (type === ChannelType.Coze) return 'channel.field.botId';
   return 'channel.field.other';
 }
 

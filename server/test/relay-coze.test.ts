@@ -99,7 +99,7 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('a Coze channel in
     expect(await lastLog(3)).toMatchObject({ model_name: BOT, prompt_tokens: 614 });
   });
 
-  it('gives a stream that ends in an error event back as an upstream error, streamed or not', async () => {
+  it('gives a stream that ends in an error event back as an upstream error, streamed or not, and fails the test', async () => {
     const [data] = fixtureChunks(collected('coze/v3-chat.stream-error-empty.coze-py.chunks.txt'));
     suite.mock.reply('/coze/v3/chat', asSse(`event:error\ndata:${data}\n\n`));
     const failure = await openai()
@@ -109,6 +109,8 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('a Coze channel in
       status: 502,
       message: expect.stringContaining('Coze ended the stream with an error'),
     });
+    const test = await suite.root.get<unknown>(`/api/channel/test/${channel}`);
+    expect(test.body).toMatchObject({ success: false, message: 'Coze ended the stream with an error' });
     const stream = await openai().chat.completions.create({
       model: MODEL,
       messages: [{ role: 'user', content: 'hi' }],

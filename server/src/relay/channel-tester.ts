@@ -16,6 +16,8 @@ import { setChannelStatus } from '../store/channel-status.ts';
 import type { Store } from '../store/db.ts';
 import { recordChannelTest } from '../store/channel-tests.ts';
 import { mapModel } from './routing.ts';
+import { SseParser } from './sse.ts';
+import { foldStream } from './stream-to-answer.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { maybeDisableChannel, mappedStatus } from './upstream-error.ts';
 import type { Notifier } from '../notify/notifier.ts';
@@ -135,6 +137,15 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
     if (inAnswer) {
       const { error } = inAnswer;
       return fail(channelId, mappedStatus(channel, inAnswer.status), error.message, elapsed, error.disables);
+    }
+    // A family that answers only by stream (Coze) is read to its end: a stream that fails fails the test.
+    if (String(headers['content-type'] ?? '').includes('text/event-stream')) {
+      const parser = new SseParser();
+      const { failure } = await foldStream(family, upstreamModel, [
+        parser.push(Buffer.from(text)),
+        parser.end(),
+      ]);
+      if (failure !== undefined) return fail(channelId, 502, failure, elapsed);
     }
 
     const threshold = deps.settings.number('ChannelDisableThreshold');

@@ -1,8 +1,9 @@
 import type { Success } from './attempt.ts';
 import { ChatAnswerAssembler } from './formats/chat-answer-assembler.ts';
 import type { ConvertedAnswer, Json } from './formats/types.ts';
+import type { ProviderFamily } from './providers/provider-family.ts';
 import { RelayError } from './relay-error.ts';
-import { sseEventBatches } from './sse.ts';
+import { sseEventBatches, type SseEvent } from './sse.ts';
 import { openAIUsageBody } from './usage.ts';
 
 const parseObject = (text: string): Json | undefined => {
@@ -14,16 +15,23 @@ const parseObject = (text: string): Json | undefined => {
   }
 };
 
+/** A stream folded into one answer, or the error it ended with. */
+export interface FoldedStream {
+  answer: ConvertedAnswer;
+  failure?: string;
+}
+
 /**
- * A streamed answer to a call the client asked not to stream (a channel that answers only by
- * stream, such as Coze's): the channel's events through its own stream converter, folded into one
- * chat completion as they arrive. A stream that ends in an error answers the caller as one (502).
+ * A channel's stream folded into one chat completion as its events arrive: each event through the
+ * family's own stream converter, the chunks joined (never kept), the usage the stream told.
  */
-export async function answerFromStream(success: Success): Promise<ConvertedAnswer> {
-  const { family, response, upstreamModel } = success;
+export async function foldStream(
+  family: ProviderFamily,
+  upstreamModel: string,
+  batches: AsyncIterable<SseEvent[]> | Iterable<SseEvent[]>,
+): Promise<FoldedStream> {
   const source = family.streamToChat(upstreamModel);
   const assembler = new ChatAnswerAssembler();
-  const batches = family.streamFraming?.events(response.body) ?? sseEventBatches(response.body);
   for await (const batch of batches)
     for (const event of batch) {
       const data = parseObject(event.data);
@@ -31,10 +39,21 @@ export async function answerFromStream(success: Success): Promise<ConvertedAnswe
       for (const chunk of source ? source.push({ event: event.event, data }) : [data]) assembler.push(chunk);
     }
   for (const chunk of source?.end() ?? []) assembler.push(chunk);
-  if (assembler.failure !== undefined)
-    throw new RelayError(502, assembler.failure, 'upstream_stream_error', 'upstream_error');
   const answer = assembler.answer(upstreamModel);
   const usage = source?.usage() ?? answer.usage;
   if (usage) answer.body.usage = openAIUsageBody(usage);
-  return { body: answer.body, usage };
+  return { answer: { body: answer.body, usage }, failure: assembler.failure };
+}
+
+/**
+ * A streamed answer to a call the client asked not to stream (a channel that answers only by
+ * stream, such as Coze's), folded into one chat completion. A stream that ends in an error answers
+ * the caller as one (502).
+ */
+export async function answerFromStream(success: Success): Promise<ConvertedAnswer> {
+  const { family, response, upstreamModel } = success;
+  const batches = family.streamFraming?.events(response.body) ?? sseEventBatches(response.body);
+  const { answer, failure } = await foldStream(family, upstreamModel, batches);
+  if (failure !== undefined) throw new RelayError(502, failure, 'upstream_stream_error', 'upstream_error');
+  return answer;
 }

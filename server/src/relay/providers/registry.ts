@@ -12,6 +12,9 @@
  * `openai/openai-channel-types.ts` (its default base URL, its path per endpoint, its auth, whether
  * it takes stream_options.include_usage). A type the catalogue marks retired is refused by the
  * retired family; a type no family claims, by the unsupported family.
+ * A type whose keys reach different APIs (Hunyuan: an API key, or a TC3 key triple) is claimed by
+ * one family whose `forKey` names the family for a channel's key (providerForChannel). A provider
+ * that tells failures with HTTP 200 (Tencent Cloud, Coze) reads them with `failureInAnswer`.
  * `registry.test.ts` checks that every family answers every member of the interface.
  */
 import { anthropicFamily } from './anthropic/anthropic-family.ts';

@@ -101,6 +101,17 @@ describe.skipIf(databaseUnavailable())('channels refused as configured, saying w
     expect(mock.requests).toHaveLength(0);
   });
 
+  it('says a Hunyuan channel with a TC3 key has no model list to fetch, without calling it', async () => {
+    const tencent = await only(ChannelType.Tencent, { key: '1250000|SECRETID-X|SECRETKEY-Y' });
+    const answer = await root.get<unknown>(`/api/channel/fetch_models/${tencent}`);
+    expect(answer.body).toMatchObject({
+      success: false,
+      message: expect.stringContaining("Tencent Cloud's TC3 API has no model list to fetch"),
+    });
+    expect(JSON.stringify(answer.body)).not.toContain('SECRET');
+    expect(mock.requests).toHaveLength(0);
+  });
+
   it('keeps PaLM and AI Proxy Library out of the type list, their channels listed, editable and refused', async () => {
     const types = (await root.get<Array<{ id: number }>>('/api/channel/types')).body.data!;
     expect(types.map(({ id }) => id)).not.toContain(ChannelType.PaLM);

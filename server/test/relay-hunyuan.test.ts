@@ -121,7 +121,7 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)(
       await lastLog(3);
     });
 
-    it("gives an error told with HTTP 200 back as the caller's 400, with Tencent's code", async () => {
+    it("gives an error told with HTTP 200 back as the caller's 400, with Tencent's code, streamed or not", async () => {
       answerWith({ json: fixtureJson(tc3('error-InvalidParameter.doc-tccli.json')) });
       const failure = await openai()
         .chat.completions.create({
@@ -134,6 +134,16 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)(
         status: 400,
         message: expect.stringContaining('InvalidParameter: Temperature must be 2 or less'),
       });
+      // Asked as a stream, Tencent answers the failure as JSON, before any stream begins.
+      const streamed = await openai()
+        .chat.completions.create({
+          model: MODEL,
+          messages: [{ role: 'user', content: 'hi' }],
+          temperature: 2,
+          stream: true,
+        })
+        .catch((error: unknown) => error as InstanceType<typeof OpenAI.APIError>);
+      expect(streamed).toMatchObject({ status: 400, message: expect.stringContaining('InvalidParameter') });
       const test = await suite.root.get<unknown>(`/api/channel/test/${channel}`);
       expect(test.body).toMatchObject({
         success: false,

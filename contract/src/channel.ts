@@ -15,6 +15,7 @@ export const ChannelType = {
   Custom: 8,
   PaLM: 11,
   Anthropic: 14,
+  Zhipu: 16,
   Ali: 17,
   Xunfei: 18,
   OpenRouter: 20,
@@ -36,6 +37,7 @@ export const ChannelType = {
   VolcEngine: 45,
   BaiduV2: 46,
   xAI: 48,
+  Coze: 49,
 } as const;
 
 /** A channel as the console sees it: the key is never sent back. */

@@ -58,22 +58,30 @@ describe.skipIf(databaseUnavailable())('channels refused as configured, saying w
     expect(mock.requests).toHaveLength(0);
   }
 
-  it("refuses Spark's WebSocket key and Tencent's TC3 key, naming the key that works", async () => {
+  it("refuses Spark's WebSocket key and a malformed Tencent TC3 key, naming the key that works", async () => {
     const spark = await only(ChannelType.Xunfei, { key: 'appid|APISECRET-X|APIKEY-Y' });
     await expectRefused(
       spark,
       "keys in the form APPID|APISecret|APIKey (the WebSocket API) are not served yet; use the HTTP API's APIPassword",
     );
-    const tencent = await only(ChannelType.Tencent, { key: '1250000|SECRETID-X|SECRETKEY-Y' });
+    const tencent = await only(ChannelType.Tencent, { key: 'app-id|SECRETID-X|SECRETKEY-Y' });
     await expectRefused(
       tencent,
-      'keys in the form AppId|SecretId|SecretKey (TC3-signed API) are not served yet',
+      'a TC3 key must be AppId|SecretId|SecretKey (three parts, none empty, the AppId a number)',
     );
     const answer = await relayPost(t, key, {
       model: 'm-refused',
       messages: [{ role: 'user', content: 'hi' }],
     });
     expect(JSON.stringify(answer.body)).not.toContain('SECRET');
+  });
+
+  it('refuses a Coze channel that names no bot, in its other field or as the model', async () => {
+    const coze = await only(ChannelType.Coze, { key: 'pat_coze' });
+    await expectRefused(
+      coze,
+      "needs a bot id: put it in the channel's other field, or call the bot id as the model",
+    );
   });
 
   it('refuses a Cloudflare channel without its account id', async () => {
@@ -90,6 +98,17 @@ describe.skipIf(databaseUnavailable())('channels refused as configured, saying w
       success: false,
       message: '渠道类型 18（iFlytek Spark） 没有可获取的模型列表，请手动填写模型',
     });
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it('says a Hunyuan channel with a TC3 key has no model list to fetch, without calling it', async () => {
+    const tencent = await only(ChannelType.Tencent, { key: '1250000|SECRETID-X|SECRETKEY-Y' });
+    const answer = await root.get<unknown>(`/api/channel/fetch_models/${tencent}`);
+    expect(answer.body).toMatchObject({
+      success: false,
+      message: expect.stringContaining("Tencent Cloud's TC3 API has no model list to fetch"),
+    });
+    expect(JSON.stringify(answer.body)).not.toContain('SECRET');
     expect(mock.requests).toHaveLength(0);
   });
 

@@ -57,6 +57,17 @@ const VENDORS: Vendor[] = [
     streamUsage: true,
   },
   {
+    // Zhipu (legacy): new-api's v3 API is retired; the same id.secret key is served by v4.
+    name: 'zhipu-legacy',
+    type: ChannelType.Zhipu,
+    model: 'glm-4-legacy',
+    path: '/api/paas/v4/chat/completions',
+    key: 'zhipu-key-id.zhipu-secret',
+    json: collected('zhipu/chat-completions.glm-4.non-stream.live-openglm.json'),
+    stream: collected('zhipu/chat-completions.glm-4.stream.live-langchain.chunks.txt'),
+    streamUsage: true,
+  },
+  {
     name: 'volcengine',
     type: ChannelType.VolcEngine,
     model: 'doubao-seed-1-6-251015',
@@ -165,7 +176,8 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable || !collectedAvailab
       const [sent] = mock.requestsTo(`/${v.name}${v.path}`).slice(-1);
       expect(sent, `no call reached /${v.name}${v.path}`).toBeDefined();
       const auth = String(sent!.headers.authorization);
-      if (v.type !== ChannelType.ZhipuV4) return expect(auth).toBe(`Bearer ${KEY}`);
+      if (v.type !== ChannelType.ZhipuV4 && v.type !== ChannelType.Zhipu)
+        return expect(auth).toBe(`Bearer ${KEY}`);
       // Zhipu's id.secret key goes as a JWT signed with the secret, carrying new-api's claims.
       const token = auth.replace(/^Bearer /, '');
       const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode('zhipu-secret'));

@@ -110,3 +110,19 @@ export const VERTEX_REGION: OtherField = {
     zh: '一个区域（如 us-east5），或 模型 → 区域 的 JSON（含 default）：{"default": "global", "claude-sonnet-4-5": "us-east5"}；留空即 global',
   },
 };
+
+export const HUNYUAN_TC3_KEY: KeyFormat = {
+  label: { en: 'Tencent Cloud key (TC3 signature)', zh: '腾讯云密钥（TC3 签名）' },
+  example: '1300000000|AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE|Gu5t9xGARNpq86cd98joQYCN3EXAMPLE',
+  pattern: '^\\d+\\|[^|\\s]+\\|[^|\\s]+$',
+  hint: { en: 'AppId|SecretId|SecretKey', zh: 'AppId|SecretId|SecretKey' },
+};
+
+export const COZE_BOT: OtherField = {
+  label: { en: 'Bot ID', zh: '智能体 ID（Bot ID）' },
+  placeholder: '7342866812345678901',
+  hint: {
+    en: "the bot to chat with; left empty, the model's name is taken as the bot id",
+    zh: '对话所用的智能体；留空则以模型名称作为智能体 ID',
+  },
+};

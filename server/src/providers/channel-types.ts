@@ -5,6 +5,8 @@ import {
   BEDROCK_ACCESS_KEYS,
   BEDROCK_API_KEY,
   CLOUDFLARE_ACCOUNT,
+  COZE_BOT,
+  HUNYUAN_TC3_KEY,
   SPARK_VERSION,
   VERTEX_REGION,
   VERTEX_SERVICE_ACCOUNT,
@@ -30,6 +32,8 @@ export type FamilyName =
   | 'dify'
   | 'bedrock'
   | 'vertex'
+  | 'hunyuan'
+  | 'coze'
   /**
    * The provider's API no longer exists: the type is left out of the form's list, its imported
    * channels stay listed and editable, and every call through them is refused saying why.
@@ -85,14 +89,16 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   openai(13, 'AIGC2D', 'https://api.aigc2d.com'),
   t(14, 'Anthropic Claude', 'https://api.anthropic.com', 'anthropic'),
   t(15, 'Baidu ERNIE', 'https://aip.baidubce.com', 'unsupported'),
-  t(16, 'Zhipu (legacy)', 'https://open.bigmodel.cn', 'unsupported', { keyFormats: [ZHIPU_KEY] }),
+  openai(16, 'Zhipu (legacy)', 'https://open.bigmodel.cn', { keyFormats: [ZHIPU_KEY] }),
   openai(17, 'Alibaba Qwen', 'https://dashscope.aliyuncs.com'),
   openai(18, 'iFlytek Spark', 'https://spark-api-open.xf-yun.com', { other: SPARK_VERSION }),
   openai(19, '360 AI', 'https://api.360.cn'),
   openai(20, 'OpenRouter', 'https://openrouter.ai/api'),
   t(21, 'AI Proxy Library', 'https://api.aiproxy.io', 'retired'),
   openai(22, 'FastGPT', 'https://fastgpt.run/api/openapi'),
-  openai(23, 'Tencent Hunyuan', 'https://api.hunyuan.cloud.tencent.com'),
+  t(23, 'Tencent Hunyuan', 'https://api.hunyuan.cloud.tencent.com', 'hunyuan', {
+    keyFormats: [API_KEY, HUNYUAN_TC3_KEY],
+  }),
   t(24, 'Google Gemini', 'https://generativelanguage.googleapis.com', 'gemini'),
   openai(25, 'Moonshot', 'https://api.moonshot.cn'),
   openai(26, 'Zhipu GLM-4V', 'https://open.bigmodel.cn', { keyFormats: [ZHIPU_KEY, API_KEY] }),
@@ -127,7 +133,7 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   openai(46, 'Baidu Qianfan v2', 'https://qianfan.baidubce.com'),
   openai(47, 'Xinference', ''),
   openai(48, 'xAI', 'https://api.x.ai'),
-  t(49, 'Coze', 'https://api.coze.cn', 'unsupported'),
+  t(49, 'Coze', 'https://api.coze.cn', 'coze', { other: COZE_BOT }),
 ];
 
 /** new-api's "unknown" type (0), found in imported rows: tried as OpenAI at the channel's own address, as new-api does. */

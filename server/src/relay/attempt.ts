@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../cache/channel-index.ts';
 import type { Endpoint } from './endpoints.ts';
+import { holdAnswer, type HeldAnswer } from './answer-failure.ts';
 import { clientAdaptor } from './clients/registry.ts';
+import type { UpstreamErrorReading } from './providers/error-reading.ts';
 import type { ProviderFamily, UpstreamRequest } from './providers/provider-family.ts';
-import { providerFor } from './providers/registry.ts';
+import { providerForChannel } from './providers/registry.ts';
 import type { RelayBody } from './relay-body.ts';
 import { mapModel } from './routing.ts';
 import { isConnectionError, type UpstreamClient } from './upstream-client.ts';
@@ -17,6 +19,8 @@ export interface Success {
   family: ProviderFamily;
   upstreamModel: string;
   abort: AbortController;
+  /** The answer's bytes when they were read already (to look for a failure told with HTTP 200). */
+  answerBytes?: Buffer;
 }
 
 export interface Failure {
@@ -88,7 +92,7 @@ export async function tryChannel(
   } catch (error) {
     return { status: 500, message: (error as Error).message, retryable: true };
   }
-  const family = providerFor(channel.type);
+  const family = providerForChannel(channel);
   const dispatcher = upstream.dispatcherFor(channel.row.address_trusted !== 0);
   const request = await upstreamRequest(app, family, endpoint, body, channel, upstreamModel, dispatcher);
   if (typeof request === 'string') return { status: 400, message: request, retryable: true };
@@ -112,11 +116,35 @@ export async function tryChannel(
     await maybeDisableChannel(app, channel, 0, message);
     return { status: 502, message, retryable: isConnectionError(error) };
   }
-  if (response.statusCode < 400) return { response, channel, family, upstreamModel, abort };
+  if (response.statusCode < 400) {
+    let held: HeldAnswer;
+    try {
+      held = await holdAnswer(family, response);
+    } catch (error) {
+      if (abort.signal.aborted) return CLIENT_GONE;
+      return { status: 502, message: `upstream answer failed: ${(error as Error).message}`, retryable: true };
+    }
+    if (held.failure) return failed(app, channel, held.failure.status, held.failure.error);
+    return { response, channel, family, upstreamModel, abort, answerBytes: held.bytes };
+  }
   const text = await readErrorText(response);
   // The family reads its own error shape; the site's retry and disable rules apply on top.
-  const error = family.readError(response.statusCode, response.headers, text);
-  const status = mappedStatus(channel, response.statusCode);
+  return failed(
+    app,
+    channel,
+    response.statusCode,
+    family.readError(response.statusCode, response.headers, text),
+  );
+}
+
+/** A failed attempt as the site's rules see it: the status after the channel's mapping, retry and disable. */
+async function failed(
+  app: FastifyInstance,
+  channel: RoutableChannel,
+  upstreamStatus: number,
+  error: UpstreamErrorReading,
+): Promise<Failure> {
+  const status = mappedStatus(channel, upstreamStatus);
   await maybeDisableChannel(app, channel, status, error.message, error.disables);
   const retryable = error.retryable === true || isRetryableStatus(app, status);
   return { status, message: error.message, retryable, retryAfterSeconds: error.retryAfterSeconds };

@@ -6,14 +6,17 @@ import type { Config } from '../config.ts';
 import { cachedAllowList } from '../net/allow-list.ts';
 import { msg, render, type Text } from '../i18n/text.ts';
 import { chatTestRequest } from './providers/chat-test-request.ts';
+import { parseErrorBody } from './providers/error-reading.ts';
 import type { ProviderFamily } from './providers/provider-family.ts';
 import type { ResponseHeaders } from './providers/retry-after.ts';
 import { channelTypeLabel } from './providers/channel-type-label.ts';
-import { providerFor } from './providers/registry.ts';
+import { providerForChannel } from './providers/registry.ts';
 import { setChannelStatus } from '../store/channel-status.ts';
 import type { Store } from '../store/db.ts';
 import { recordChannelTest } from '../store/channel-tests.ts';
 import { mapModel } from './routing.ts';
+import { SseParser } from './sse.ts';
+import { foldStream } from './stream-to-answer.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { maybeDisableChannel, mappedStatus } from './upstream-error.ts';
 import type { Notifier } from '../notify/notifier.ts';
@@ -60,7 +63,7 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
       await deps.channels.rebuild();
       const channel = deps.channels.get(channelId);
       if (!channel) return refused(msg('channel.notFound'));
-      const family = providerFor(channel.type);
+      const family = providerForChannel(channel);
       if (!family.servesChat)
         return refused(
           family.name === 'retired'
@@ -127,6 +130,21 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
     if (status >= 400) {
       const error = family.readError(status, headers, text);
       return fail(channelId, mappedStatus(channel, status), error.message, elapsed, error.disables);
+    }
+    // A provider that tells failures with HTTP 200 (Tencent Cloud, Coze) is read for one.
+    const inAnswer = family.failureInAnswer?.(parseErrorBody(text));
+    if (inAnswer) {
+      const { error } = inAnswer;
+      return fail(channelId, mappedStatus(channel, inAnswer.status), error.message, elapsed, error.disables);
+    }
+    // A family that answers only by stream (Coze) is read to its end: a stream that fails fails the test.
+    if (String(headers['content-type'] ?? '').includes('text/event-stream')) {
+      const parser = new SseParser();
+      const { failure } = await foldStream(family, upstreamModel, [
+        parser.push(Buffer.from(text)),
+        parser.end(),
+      ]);
+      if (failure !== undefined) return fail(channelId, 502, failure, elapsed);
     }
 
     const threshold = deps.settings.number('ChannelDisableThreshold');

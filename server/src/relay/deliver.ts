@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Success } from './attempt.ts';
 import { streamable, type Endpoint } from './endpoints.ts';
-import type { Json } from './formats/types.ts';
+import type { ConvertedAnswer, Json } from './formats/types.ts';
 import { forwardStream } from './forward-stream.ts';
 import { openAIEmbeddingsToGemini } from './clients/gemini/gemini-embeddings.ts';
 import type { RelayBody } from './relay-body.ts';
 import { RelayError } from './relay-error.ts';
+import { answerFromStream } from './stream-to-answer.ts';
 import { usageOfAnswer } from './response-usage.ts';
 import { countPromptTokens, estimatePromptTokens } from './token-counter.ts';
 import { readOpenAIUsage, type Usage } from './usage.ts';
@@ -109,7 +110,14 @@ export async function deliverAnswer(
     };
   }
 
-  const bytes = Buffer.from(await response.body.arrayBuffer());
+  // A channel that answers only by stream (Coze), for a client that asked for none: one answer.
+  if (streamed && !passthrough && success.family.format !== 'openai') {
+    const canonical = await answerFromStream(success);
+    const delivered = await sendConverted(reply, body, canonical, localPrompt, clientRequest);
+    return { ...delivered, firstByteMs: Date.now() - startedAt, stream: false };
+  }
+
+  const bytes = success.answerBytes ?? Buffer.from(await response.body.arrayBuffer());
   const firstByteMs = Date.now() - startedAt;
   if (endpoint.geminiAction) {
     const answer =
@@ -134,6 +142,29 @@ export async function deliverAnswer(
     passthrough ? (parseJson(bytes) ?? {}) : answerObject(bytes),
     success.upstreamModel,
   );
+  const delivered = await sendConverted(
+    reply,
+    body,
+    canonical,
+    localPrompt,
+    clientRequest,
+    passthrough ? bytes : undefined,
+  );
+  return { ...delivered, firstByteMs, stream: false };
+}
+
+/**
+ * Sends an answer converted to the chat core in the client's format (or the bytes as they came,
+ * passed through), and says what it used: its own usage, else counted here.
+ */
+async function sendConverted(
+  reply: FastifyReply,
+  body: RelayBody,
+  canonical: ConvertedAnswer,
+  localPrompt: () => Promise<number>,
+  clientRequest: Json | undefined,
+  passedThrough?: Buffer,
+): Promise<Pick<Delivered, 'usage' | 'local'>> {
   let usage = canonical.usage ?? readOpenAIUsage(canonical.body.usage);
   const local = usage === undefined;
   if (!usage) {
@@ -143,9 +174,8 @@ export async function deliverAnswer(
   }
   reply.header('content-type', 'application/json');
   void reply.send(
-    passthrough
-      ? bytes
-      : JSON.stringify(answerToClient(body.clientFormat, canonical.body, body.model, clientRequest)),
+    passedThrough ??
+      JSON.stringify(answerToClient(body.clientFormat, canonical.body, body.model, clientRequest)),
   );
-  return { usage, local, firstByteMs, stream: false };
+  return { usage, local };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSseData, SseParser } from './sse.ts';
+import { formatSseData, SseParser, sseEventBatches } from './sse.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -66,5 +66,17 @@ describe('SseParser across pieces', () => {
     expect(data(parser.push(Buffer.from('data: a\n\nda')))).toEqual(['a']);
     expect(data(parser.push(Buffer.from('ta: b\n\ndata: c')))).toEqual(['b']);
     expect(data(parser.end())).toEqual(['c']);
+  });
+});
+
+describe('sseEventBatches', () => {
+  it('gives the events of each piece, and the unterminated last one when the body ends', async () => {
+    async function* body(): AsyncIterable<Uint8Array> {
+      yield Buffer.from('data: a\n\nda');
+      yield Buffer.from('ta: b\n\ndata: c');
+    }
+    const batches = [];
+    for await (const batch of sseEventBatches(body())) batches.push(batch.map((event) => event.data));
+    expect(batches).toEqual([['a'], ['b'], ['c']]);
   });
 });

@@ -71,3 +71,14 @@ export class SseParser {
 
 export const formatSseData = (data: string, event?: string): string =>
   `${event === undefined ? '' : `event: ${event}\n`}data: ${data}\n\n`;
+
+/**
+ * A server-sent-events body as events, a batch per piece of bytes (the last when the body ends).
+ * For readers off the streaming path (a stream folded into one answer); forward-stream parses
+ * inline, without a generator per piece.
+ */
+export async function* sseEventBatches(body: AsyncIterable<Uint8Array>): AsyncIterable<SseEvent[]> {
+  const parser = new SseParser();
+  for await (const bytes of body) yield parser.push(bytes);
+  yield parser.end();
+}

@@ -1,3 +1,4 @@
+import OpenAI from 'openai';
 import { afterAll, beforeAll } from 'vitest';
 import { channelBench } from './channel-bench.ts';
 import { type ConsoleClient, signInAsRoot } from './console-client.ts';
@@ -29,3 +30,11 @@ export function useBenchSuite(): BenchSuite {
   });
   return suite;
 }
+
+/** The official OpenAI client calling the suite's gateway with `key`, without retries. */
+export const gatewayOpenAI = (suite: BenchSuite, key: string): OpenAI =>
+  new OpenAI({ apiKey: key, baseURL: `${suite.t.url}/v1`, maxRetries: 0 });
+
+/** The last of exactly `count` log rows in `group` (settlement runs in the background). */
+export const lastLogIn = async (suite: BenchSuite, group: string, count: number) =>
+  (await suite.bench.waitLogs(group, count)).at(-1)!;

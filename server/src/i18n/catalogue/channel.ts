@@ -169,6 +169,10 @@ export const channelMessages = {
     en: '{type} has no model list to fetch: type the model names in',
     zh: '{type} 没有可获取的模型列表，请手动填写模型',
   },
+  'upstream.hunyuanTc3NoModelList': {
+    en: "{type}: Tencent Cloud's TC3 API has no model list to fetch: type the model names in (an API key of the OpenAI-compatible API can list them)",
+    zh: '{type}：腾讯云 TC3 接口没有可获取的模型列表，请手动填写模型（OpenAI 兼容接口的 API Key 可以获取列表）',
+  },
   'upstream.notModelList': { en: 'the upstream answer is not a model list', zh: '上游的响应不是模型列表' },
 
   'net.refused': {

@@ -87,6 +87,14 @@ export const relayMessages = {
     en: '{type}: the key must be an API key, or id.secret with both parts',
     zh: '{type}：密钥应为 API Key，或两部分都不为空的 id.secret',
   },
+  'relay.hunyuanKeyMalformed': {
+    en: "{type}: a TC3 key must be AppId|SecretId|SecretKey (three parts, none empty, the AppId a number); a key without | is sent to Hunyuan's OpenAI-compatible API",
+    zh: '{type}：TC3 密钥应为 AppId|SecretId|SecretKey（三部分都不为空，AppId 为数字）；不含 | 的密钥按混元 OpenAI 兼容接口的 API Key 使用',
+  },
+  'relay.cozeBotMissing': {
+    en: "{type} needs a bot id: put it in the channel's other field, or call the bot id as the model",
+    zh: '{type} 需要 Bot ID：请填写在渠道的 other 字段，或以 Bot ID 作为模型名调用',
+  },
   'relay.vertexKeyMalformed': {
     en: 'Vertex AI: the key must be a service account JSON key (an object with project_id, client_email and private_key, as Google Cloud downloads it; a JSON array of them for several accounts), or an API key with the channel setting vertex_key_type "api_key"',
     zh: 'Vertex AI：密钥应为服务账号 JSON 密钥（含 project_id、client_email 与 private_key 的对象，即 Google Cloud 下载的文件；多个账号用 JSON 数组），或在渠道设置 vertex_key_type 为 "api_key" 时填写 API Key',

@@ -11,6 +11,7 @@ export abstract class ChatChunkStream implements ChunkSource {
   protected readonly out: ChatChunkBuilder;
   /** Set once the answer was closed (or failed): later events change nothing. */
   protected ended = false;
+  private opened = false;
 
   constructor(upstreamModel: string) {
     this.out = new ChatChunkBuilder(upstreamModel);
@@ -37,6 +38,14 @@ export abstract class ChatChunkStream implements ChunkSource {
   protected fail(message: string): Json[] {
     this.ended = true;
     return [{ error: { message, type: 'upstream_error' } }];
+  }
+
+  /** The first chunk of the answer, with its role, under the id the upstream gave it; nothing once opened. */
+  protected open(id: string): Json[] {
+    if (this.opened) return [];
+    this.opened = true;
+    this.out.id = id;
+    return [this.out.chunk({ role: 'assistant', content: '' })];
   }
 
   /** A content chunk; empty text sends nothing. */

@@ -66,6 +66,12 @@ export interface StreamFraming {
   events(body: AsyncIterable<Uint8Array>): AsyncIterable<SseEvent[]>;
 }
 
+/** A failure an upstream tells inside a successful (2xx) answer: the status it stands for, and what it says. */
+export interface AnswerFailure {
+  status: number;
+  error: UpstreamErrorReading;
+}
+
 /** Asks an upstream account for its remaining balance, in the currency its provider keeps it in. */
 export type BalanceQuery = (base: string, access: UpstreamAccess) => Promise<ChannelBalance>;
 
@@ -96,6 +102,16 @@ export interface ProviderFamily {
   answerToChat(answer: Json, upstreamModel: string): ConvertedAnswer;
   /** What an error answer (status ≥ 400) says: its message, the delay it asked for, what the family knows of it. */
   readError(status: number, headers: ResponseHeaders, text: string): UpstreamErrorReading;
+  /**
+   * For a provider that tells failures with HTTP 200 (Tencent Cloud's Response.Error, Coze's code):
+   * the failure a JSON answer (not a stream) holds, else undefined. Absent: its 2xx answers are answers.
+   */
+  readonly failureInAnswer?: (answer: unknown) => AnswerFailure | undefined;
+  /**
+   * For a type whose keys reach different APIs (Hunyuan: an API key of its OpenAI-compatible API,
+   * or a TC3 key triple): the family serving a channel with this key. Absent: this family.
+   */
+  readonly forKey?: (key: string) => ProviderFamily;
   /** How its accounts list their models. */
   readonly models: ModelListing;
   /** How an account of this channel type tells its balance; undefined when it cannot. */

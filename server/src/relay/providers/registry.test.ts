@@ -3,22 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { CHANNEL_TYPES, channelTypeInfo, type ChannelTypeInfo } from '../../providers/channel-types.ts';
 import { chatTestRequest } from './chat-test-request.ts';
 import type { ProviderFamily } from './provider-family.ts';
-import { FAMILIES, providerFor } from './registry.ts';
+import { FAMILIES, providerFor, providerForChannel } from './registry.ts';
 import { noSettings, testChannel } from './test-channel.test-support.ts';
 
 /** Catalogue types no family serves yet: each must be listed here, so a type added without one fails. */
-const NOT_SERVED_YET = [2, 5, 15, 16, 36, 44, 49];
+const NOT_SERVED_YET = [2, 5, 15, 36, 44];
 
-/** A channel of `info`'s type as an operator fills the form in: a key in its usual format, its `other` when required. */
-const channelAsTheFormFillsIt = (info: ChannelTypeInfo) =>
+/** A channel of `info`'s type as an operator fills the form in: a key in its usual format, its `other` as suggested. */
+const channelAsTheFormFillsIt = (info: ChannelTypeInfo, keyFormat = 0) =>
   testChannel({
     type: info.id,
-    key: info.keyFormats[0]!.example,
-    other: info.other?.required ? info.other.placeholder : null,
+    key: info.keyFormats[keyFormat]!.example,
+    other: info.other ? info.other.placeholder : null,
   });
 
 /** Every member of ProviderFamily: a family missing one would fail to compile, a wrong kind fails here. */
-const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'function' | 'object?'> = {
+const MEMBERS: Record<
+  keyof ProviderFamily,
+  'string' | 'boolean' | 'object' | 'function' | 'object?' | 'function?'
+> = {
   name: 'string',
   format: 'string',
   servesChat: 'boolean',
@@ -27,6 +30,8 @@ const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'f
   streamToChat: 'function',
   answerToChat: 'function',
   readError: 'function',
+  failureInAnswer: 'function?',
+  forKey: 'function?',
   models: 'object',
   balance: 'function',
 };
@@ -34,7 +39,7 @@ const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'f
 describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s family', (_, family) => {
   it('has every member of the interface, of its kind', () => {
     for (const [member, kind] of Object.entries(MEMBERS)) {
-      const kinds = kind === 'object?' ? ['object', 'undefined'] : [kind];
+      const kinds = kind.endsWith('?') ? [kind.slice(0, -1), 'undefined'] : [kind];
       expect(kinds, member).toContain(typeof family[member as keyof ProviderFamily]);
     }
     // A client's wire format (its calls pass through), or a name of its own (always converted).
@@ -61,7 +66,7 @@ describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s 
 });
 
 describe('provider registry', () => {
-  it('maps Claude, Gemini, Azure, Cohere, Bedrock, Vertex and Dify to their families, OpenAI-compatible types to OpenAI', () => {
+  it('maps Claude, Gemini, Azure, Cohere, Bedrock, Vertex, Dify, Hunyuan and Coze to their families, OpenAI-compatible types to OpenAI', () => {
     expect(providerFor(ChannelType.Anthropic).name).toBe('anthropic');
     expect(providerFor(ChannelType.Gemini).name).toBe('gemini');
     expect(providerFor(ChannelType.Azure).name).toBe('azure');
@@ -69,9 +74,19 @@ describe('provider registry', () => {
     expect(providerFor(ChannelType.Aws).name).toBe('bedrock');
     expect(providerFor(ChannelType.VertexAI).name).toBe('vertex');
     expect(providerFor(ChannelType.Dify).name).toBe('dify');
+    expect(providerFor(ChannelType.Tencent).name).toBe('hunyuan');
+    expect(providerFor(ChannelType.Coze).name).toBe('coze');
+    expect(providerFor(ChannelType.Zhipu).name).toBe('openai');
     for (const type of [ChannelType.OpenAI, ChannelType.Custom, ChannelType.DeepSeek, ChannelType.xAI])
       expect(providerFor(type).name, String(type)).toBe('openai');
     expect(providerFor(ChannelType.Unknown).name).toBe('openai');
+  });
+
+  it("serves a Hunyuan channel by its key: a TC3 key triple by the hunyuan family, an API key by OpenAI's", () => {
+    const ofKey = (key: string) => providerForChannel(testChannel({ type: ChannelType.Tencent, key })).name;
+    expect(ofKey('1300000000|AKIDexample|s3cret')).toBe('hunyuan');
+    expect(ofKey('sk-hunyuan')).toBe('openai');
+    expect(providerForChannel(testChannel({ type: ChannelType.Cohere, key: 'a|b|c' })).name).toBe('cohere');
   });
 
   it('sends types without an adaptor, listed or not, to the unsupported family', () => {
@@ -95,16 +110,19 @@ describe('provider registry', () => {
 
   // Vertex's key is a service account whose token is fetched first: its own tests serve it.
   it.each(
-    CHANNEL_TYPES.filter(({ family }) => !['unsupported', 'retired', 'vertex'].includes(family)).map(
-      (info) => [info.id, info.name, info] as const,
+    CHANNEL_TYPES.filter(({ family }) => !['unsupported', 'retired', 'vertex'].includes(family)).flatMap(
+      (info) => info.keyFormats.map((format, index) => [info.id, format.label.en, info, index] as const),
     ),
-  )('makes type %i (%s) a chat request from a key in its usual format', async (_, __, info) => {
-    const family = providerFor(info.id);
-    const request = await chatTestRequest(family, noSettings, channelAsTheFormFillsIt(info), 'm-1', 'm-1');
-    if (typeof request === 'string') throw new Error(request);
-    expect(request.url.startsWith('https://upstream.example/')).toBe(true);
-    expect(JSON.parse(request.body as string)).toBeTypeOf('object');
-  });
+  )(
+    'makes type %i a chat request from a key written as its form offers (%s)',
+    async (_, __, info, format) => {
+      const channel = channelAsTheFormFillsIt(info, format);
+      const request = await chatTestRequest(providerForChannel(channel), noSettings, channel, 'm-1', 'm-1');
+      if (typeof request === 'string') throw new Error(request);
+      expect(request.url.startsWith('https://upstream.example/')).toBe(true);
+      expect(JSON.parse(request.body as string)).toBeTypeOf('object');
+    },
+  );
 
   it('refuses a chat through a type it does not serve, saying why', async () => {
     for (const id of [...NOT_SERVED_YET, 11, 21]) {

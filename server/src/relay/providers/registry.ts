@@ -12,15 +12,21 @@
  *      through the chat core.
  * A provider that speaks OpenAI's API needs no folder: its catalogue entry names the `openai`
  * family, and `openai/openai-channel-types.ts` holds its paths, auth and stream options when they
- * are not OpenAI's. `registry.test.ts` checks that every family answers every member of the
+ * are not OpenAI's.
+ * A type whose keys reach different APIs (Hunyuan: an API key, or a TC3 key triple) is given to
+ * one family whose `forKey` names the family for a channel's key (providerForChannel). A provider
+ * that tells failures with HTTP 200 (Tencent Cloud, Coze) reads them with `failureInAnswer`.
+ * `registry.test.ts` checks that every family answers every member of the
  * interface, and that every type it serves makes a request.
  */
 import { anthropicFamily } from './anthropic/anthropic-family.ts';
 import { azureFamily } from './azure/azure-family.ts';
 import { bedrockFamily } from './bedrock/bedrock-family.ts';
 import { cohereFamily } from './cohere/cohere-family.ts';
+import { cozeFamily } from './coze/coze-family.ts';
 import { difyFamily } from './dify/dify-family.ts';
 import { geminiFamily } from './gemini/gemini-family.ts';
+import { hunyuanFamily } from './hunyuan/hunyuan-family.ts';
 import { openAIFamily } from './openai/openai-family.ts';
 import { CHANNEL_TYPES, UNKNOWN_TYPE, type FamilyName } from '../../providers/channel-types.ts';
 import type { ProviderFamily } from './provider-family.ts';
@@ -38,6 +44,8 @@ const BY_NAME: Record<FamilyName, ProviderFamily> = {
   dify: difyFamily,
   bedrock: bedrockFamily,
   vertex: vertexFamily,
+  hunyuan: hunyuanFamily,
+  coze: cozeFamily,
   retired: retiredFamily,
   unsupported: unsupportedFamily,
 };
@@ -55,3 +63,9 @@ const BY_TYPE = new Map<number, ProviderFamily>(
 /** The family serving a channel type, as the catalogue names it; the unsupported family for a type it does not list. */
 export const providerFor = (channelType: number): ProviderFamily =>
   BY_TYPE.get(channelType) ?? unsupportedFamily;
+
+/** The family serving one channel: its type's, or the one its type's family names for its key. */
+export function providerForChannel(channel: { type: number; row: { key: string } }): ProviderFamily {
+  const family = providerFor(channel.type);
+  return family.forKey?.(channel.row.key) ?? family;
+}

@@ -10,20 +10,20 @@ import { readOpenAIUsage, type Usage } from '../../usage.ts';
  * workflow and node progress and pings say nothing the client reads.
  */
 export class DifyToOpenAIChatStream extends ChatChunkStream {
-  private started = false;
   private rawUsage: unknown;
 
   push({ data }: { event?: string; data: Json }): Json[] {
     if (this.ended) return [];
+    const id = asString(data.message_id) || asString(data.conversation_id);
     switch (data.event) {
       case 'message':
       case 'agent_message':
-        return [...this.start(data), ...this.delta({ content: asString(data.answer) })];
+        return [...this.open(id), ...this.delta({ content: asString(data.answer) })];
       case 'agent_thought':
-        return [...this.start(data), ...this.delta({ reasoning_content: asString(data.thought) })];
+        return [...this.open(id), ...this.delta({ reasoning_content: asString(data.thought) })];
       case 'message_end':
         this.rawUsage = asObject(data.metadata)?.usage;
-        return [...this.start(data), ...this.finish('stop')];
+        return [...this.open(id), ...this.finish('stop')];
       case 'error':
         return this.fail(asString(data.message) || 'the dify app failed');
       default:
@@ -33,13 +33,5 @@ export class DifyToOpenAIChatStream extends ChatChunkStream {
 
   usage(): Usage | undefined {
     return readOpenAIUsage(this.rawUsage);
-  }
-
-  /** The first event opens the answer with its role. */
-  private start(data: Json): Json[] {
-    if (this.started) return [];
-    this.started = true;
-    this.out.id = asString(data.message_id) || asString(data.conversation_id);
-    return [this.out.chunk({ role: 'assistant', content: '' })];
   }
 }

@@ -6,21 +6,15 @@ import {
   fixtureJson,
 } from '../../../../test/support/fixtures.ts';
 import type { Json } from '../../formats/types.ts';
+import { replayChunkSource } from '../chunk-source-replay.test-support.ts';
 import { DifyToOpenAIChatStream } from './dify-stream-to-openai-chat.ts';
 import { fromDifyAnswer } from './dify-to-openai-chat.ts';
 
-function replay(name: string) {
-  const converter = new DifyToOpenAIChatStream('dify-app');
-  const events = fixtureChunks(collected(`dify/${name}.chunks.txt`)).map((line) => JSON.parse(line) as Json);
-  const chunks = [...events.flatMap((data) => converter.push({ data })), ...converter.end()];
-  const deltas = chunks.flatMap((chunk) => (chunk.choices as Json[] | undefined) ?? []);
-  return {
-    chunks,
-    text: deltas.map((choice) => (choice.delta as Json).content ?? '').join(''),
-    finish: deltas.map((choice) => choice.finish_reason).filter(Boolean),
-    usage: converter.usage(),
-  };
-}
+const replay = (name: string) =>
+  replayChunkSource(
+    new DifyToOpenAIChatStream('dify-app'),
+    fixtureChunks(collected(`dify/${name}.chunks.txt`)).map((line) => ({ data: JSON.parse(line) as Json })),
+  );
 
 describe.skipIf(!collectedAvailable)('a Dify app’s answers as OpenAI chat (recorded)', () => {
   it('blocking: the answer, stop, and the usage from its metadata', () => {

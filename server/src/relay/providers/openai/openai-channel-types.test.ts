@@ -1,6 +1,8 @@
 import { ChannelType } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
 import { channelTypeInfo } from '../../../providers/channel-types.ts';
+import { providerForChannel } from '../registry.ts';
+import { testChannel } from '../test-channel.test-support.ts';
 import { OPENAI_VENDORS, openAIVendor, takesStreamUsage } from './openai-channel-types.ts';
 
 const VENDOR_TYPES = OPENAI_VENDORS.map(({ type }) => type);
@@ -43,7 +45,9 @@ describe('OpenAI-compatible channel types', () => {
       if (vendor.type === ChannelType.Unknown) continue; // imported rows only: not in the catalogue
       const info = channelTypeInfo(vendor.type);
       expect(info, `type ${vendor.type} is missing from the catalogue`).toBeDefined();
-      expect(info!.family, `${vendor.type} ${info!.name}`).toBe('openai');
+      // Served by the OpenAI family, or by one that hands it a channel with an API key (Hunyuan).
+      const family = providerForChannel(testChannel({ type: vendor.type, key: 'sk-api-key' }));
+      expect(family.name, `${vendor.type} ${info!.name}`).toBe('openai');
     }
   });
 });

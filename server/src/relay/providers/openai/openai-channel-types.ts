@@ -52,8 +52,15 @@ const vendor = (type: number, streamUsage: boolean, fields: Fields = {}) => ({
   ...fields,
 });
 
-/** A key of three parts joined by |: the signed (WebSocket, TC3) APIs' credentials. */
+/** A key of three parts joined by |: the signed (WebSocket) API's credentials. */
 const threePartKey = (key: string) => key.split('|').length === 3;
+
+/** Zhipu's v4 API: its own paths and model list, id.secret keys signed as a JWT. */
+const ZHIPU_V4: Fields = {
+  paths: { chat: '/api/paas/v4/chat/completions', embedding: '/api/paas/v4/embeddings' },
+  models: '/api/paas/v4/models',
+  auth: 'zhipu-jwt',
+};
 
 export const OPENAI_VENDORS: readonly OpenAIVendor[] = [
   vendor(0, true), // Unknown (imported rows): tried as OpenAI, as new-api does
@@ -66,6 +73,9 @@ export const OPENAI_VENDORS: readonly OpenAIVendor[] = [
   vendor(10, false), // AI Proxy
   vendor(12, false), // API2GPT
   vendor(13, false), // AIGC2D
+  // Zhipu (legacy): new-api calls the v3 API (/api/paas/v3/model-api/…), which Zhipu retired in
+  // favour of v4; the same id.secret key is served through v4 like type 26.
+  vendor(16, true, ZHIPU_V4),
   vendor(17, true, {
     // DashScope's compatible mode
     paths: {
@@ -88,20 +98,12 @@ export const OPENAI_VENDORS: readonly OpenAIVendor[] = [
   vendor(20, true), // OpenRouter
   vendor(22, false), // FastGPT
   vendor(23, false, {
-    // Tencent Hunyuan's OpenAI-compatible API
+    // Tencent Hunyuan's OpenAI-compatible API, for channels with an API key; the catalogue gives the
+    // type to hunyuan/, which serves AppId|SecretId|SecretKey keys (TC3) and hands these back.
     paths: { chat: '/v1/chat/completions' },
-    unservedKey: {
-      matches: threePartKey,
-      format: 'AppId|SecretId|SecretKey (TC3-signed API)',
-      instead: { en: "an API key of Hunyuan's OpenAI-compatible API", zh: '混元 OpenAI 兼容接口的 API Key ' },
-    },
   }),
   vendor(25, true), // Moonshot
-  vendor(26, true, {
-    paths: { chat: '/api/paas/v4/chat/completions', embedding: '/api/paas/v4/embeddings' },
-    models: '/api/paas/v4/models',
-    auth: 'zhipu-jwt',
-  }),
+  vendor(26, true, ZHIPU_V4), // Zhipu GLM-4V
   vendor(27, true), // Perplexity
   vendor(31, true), // LingYiWanWu
   vendor(35, true, { paths: { chat: '/v1/text/chatcompletion_v2' } }),

@@ -20,7 +20,7 @@ describe("OpenAI's model listing", () => {
     expect(url(base, ChannelType.Xunfei)).toBeNull();
     expect(url(base, ChannelType.Cloudflare)).toBeNull();
     expect((await headers('id.secret', ChannelType.ZhipuV4)).authorization).toMatch(/^Bearer ey/);
-    await expect(headers('a|b|c', ChannelType.Tencent)).rejects.toThrow(/not served yet/);
+    await expect(headers('a|b|c', ChannelType.Xunfei)).rejects.toThrow(/not served yet/);
   });
 
   it('reads the ids of the documented list shape, and refuses anything else', () => {

@@ -32,6 +32,8 @@ describe('openAITarget', () => {
     const defaults: Array<[number, string]> = [
       [ChannelType.Ali, 'https://dashscope.aliyuncs.com/compatible-mode/v1/chat/completions'],
       [ChannelType.ZhipuV4, 'https://open.bigmodel.cn/api/paas/v4/chat/completions'],
+      // Zhipu (legacy): new-api's v3 API is retired; the same keys are served by v4.
+      [ChannelType.Zhipu, 'https://open.bigmodel.cn/api/paas/v4/chat/completions'],
       [ChannelType.VolcEngine, 'https://ark.cn-beijing.volces.com/api/v3/chat/completions'],
       [ChannelType.BaiduV2, 'https://qianfan.baidubce.com/v2/chat/completions'],
       [ChannelType.MiniMax, 'https://api.minimax.chat/v1/text/chatcompletion_v2'],
@@ -59,9 +61,11 @@ describe('openAITarget', () => {
   });
 
   it('signs a Zhipu id.secret key into a JWT, and sends a plain key as it is', async () => {
-    const signed = await ofDefault(ChannelType.ZhipuV4, { key: 'abc123.s3cret' });
-    expect(signed.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(signed.headers.authorization).not.toContain('s3cret');
+    for (const type of [ChannelType.ZhipuV4, ChannelType.Zhipu]) {
+      const signed = await ofDefault(type, { key: 'abc123.s3cret' });
+      expect(signed.headers.authorization, String(type)).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(signed.headers.authorization, String(type)).not.toContain('s3cret');
+    }
     expect((await ofDefault(ChannelType.ZhipuV4, { key: 'plain-key' })).headers.authorization).toBe(
       'Bearer plain-key',
     );

@@ -1,4 +1,3 @@
-import { ChannelType } from '@relaygate/contract';
 import { channelBaseUrl } from '../../../providers/channel-types.ts';
 import { msg, render } from '../../../i18n/text.ts';
 import { channelTypeLabel } from '../channel-type-label.ts';

@@ -3,7 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../cache/channel-index.ts';
 import type { Endpoint } from './endpoints.ts';
 import { clientAdaptor } from './clients/registry.ts';
-import type { ProviderFamily, UpstreamRequest } from './providers/provider-family.ts';
+import type { ChannelFormat, ProviderFamily, UpstreamRequest } from './providers/provider-family.ts';
 import { providerFor } from './providers/registry.ts';
 import type { RelayBody } from './relay-body.ts';
 import { mapModel } from './routing.ts';
@@ -15,6 +15,8 @@ export interface Success {
   channel: RoutableChannel;
   /** The channel's provider family: it turns the answer into the chat core when the client speaks another format. */
   family: ProviderFamily;
+  /** The format the answer comes in: the client's when passed through, the family's when converted. */
+  format: ChannelFormat;
   upstreamModel: string;
   abort: AbortController;
 }
@@ -44,7 +46,22 @@ async function readErrorText(response: Dispatcher.ResponseData): Promise<string>
   return text;
 }
 
-/** The request for one channel, in the channel's own format: passed through when the client speaks it too. */
+/**
+ * The format a call through a family is answered in: the family's own, or the client's where the
+ * family passes this call through (answersIn), which needs the client's own body.
+ */
+export function answerFormat(
+  family: ProviderFamily,
+  endpoint: Endpoint,
+  body: RelayBody,
+  upstreamModel: string,
+): ChannelFormat {
+  const wire = clientAdaptor(body.clientFormat).wire;
+  const format = family.answersIn?.({ wire, endpoint, upstreamModel }) ?? family.format;
+  return format === wire && (body.original || format === family.format) ? format : family.format;
+}
+
+/** The request for one channel, in the format it is answered in: passed through when the client speaks it. */
 export function upstreamRequest(
   app: Pick<FastifyInstance, 'settings'>,
   family: ProviderFamily,
@@ -53,6 +70,7 @@ export function upstreamRequest(
   channel: RoutableChannel,
   upstreamModel: string,
   dispatcher?: Dispatcher,
+  format: ChannelFormat = answerFormat(family, endpoint, body, upstreamModel),
 ): Promise<UpstreamRequest | string> {
   return Promise.resolve(
     family.request({
@@ -64,7 +82,7 @@ export function upstreamRequest(
       // The call as OpenAI chat, for a channel in another format: its client adaptor makes it.
       chat: () => clientAdaptor(body.clientFormat).chatCore(body, endpoint),
       native:
-        body.original && clientAdaptor(body.clientFormat).wire === family.format
+        body.original && clientAdaptor(body.clientFormat).wire === format
           ? { body: body.original, headers: body.clientHeaders ?? {} }
           : undefined,
       dispatcher,
@@ -90,7 +108,17 @@ export async function tryChannel(
   }
   const family = providerFor(channel.type);
   const dispatcher = upstream.dispatcherFor(channel.row.address_trusted !== 0);
-  const request = await upstreamRequest(app, family, endpoint, body, channel, upstreamModel, dispatcher);
+  const format = answerFormat(family, endpoint, body, upstreamModel);
+  const request = await upstreamRequest(
+    app,
+    family,
+    endpoint,
+    body,
+    channel,
+    upstreamModel,
+    dispatcher,
+    format,
+  );
   if (typeof request === 'string') return { status: 400, message: request, retryable: true };
   const { body: payload } = request;
   const headers =
@@ -112,7 +140,7 @@ export async function tryChannel(
     await maybeDisableChannel(app, channel, 0, message);
     return { status: 502, message, retryable: isConnectionError(error) };
   }
-  if (response.statusCode < 400) return { response, channel, family, upstreamModel, abort };
+  if (response.statusCode < 400) return { response, channel, family, format, upstreamModel, abort };
   const text = await readErrorText(response);
   // The family reads its own error shape; the site's retry and disable rules apply on top.
   const error = family.readError(response.statusCode, response.headers, text);

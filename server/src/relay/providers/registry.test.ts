@@ -10,12 +10,16 @@ import { noSettings, testChannel } from './test-channel.test-support.ts';
 const NOT_SERVED_YET = [2, 5, 15, 16, 36, 44, 49];
 
 /** Every member of ProviderFamily: a family missing one would fail to compile, a wrong kind fails here. */
-const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'function' | 'object?'> = {
+const MEMBERS: Record<
+  keyof ProviderFamily,
+  'string' | 'boolean' | 'object' | 'function' | 'object?' | 'function?'
+> = {
   name: 'string',
   format: 'string',
   channelTypes: 'object',
   servesChat: 'boolean',
   request: 'function',
+  answersIn: 'function?',
   streamFraming: 'object?',
   streamToChat: 'function',
   answerToChat: 'function',
@@ -27,7 +31,7 @@ const MEMBERS: Record<keyof ProviderFamily, 'string' | 'boolean' | 'object' | 'f
 describe.each(FAMILIES.map((family) => [family.name, family] as const))('the %s family', (_, family) => {
   it('has every member of the interface, of its kind', () => {
     for (const [member, kind] of Object.entries(MEMBERS)) {
-      const kinds = kind === 'object?' ? ['object', 'undefined'] : [kind];
+      const kinds = kind.endsWith('?') ? [kind.slice(0, -1), 'undefined'] : [kind];
       expect(kinds, member).toContain(typeof family[member as keyof ProviderFamily]);
     }
     // A client's wire format (its calls pass through), or a name of its own (always converted).

@@ -73,11 +73,10 @@ export const bedrockFamily: ProviderFamily = {
       : 'bedrock',
   async request(input) {
     const { endpoint, body, channel, upstreamModel } = input;
-    if (endpoint.kind !== 'chat' && endpoint.kind !== 'rerank')
-      return `an AWS Bedrock channel cannot serve ${endpoint.path}`;
     const credentials = parseBedrockKey(pickKey(channel.row.key));
     if (typeof credentials === 'string') return credentials;
-    if (endpoint.kind === 'chat') return chatRequest(input, credentials);
+    // Chat and Responses calls alike: whatever has a chat form (chatRequest refuses the rest).
+    if (endpoint.kind !== 'rerank') return chatRequest(input, credentials);
     const rerank = toBedrockRerank(body.json ?? {}, bedrockRerankModelArn(upstreamModel, credentials.region));
     if (typeof rerank === 'string') return rerank;
     return bedrockRerankTarget(channel, credentials, rerank);

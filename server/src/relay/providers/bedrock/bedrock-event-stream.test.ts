@@ -86,3 +86,23 @@ describe('bedrockEventBatches on an error message', () => {
     ]);
   });
 });
+
+describe('bedrockEventBatches on a chunk that carries no model event', () => {
+  const chunk = (payload: string) =>
+    Buffer.from(
+      new EventStreamCodec(toUtf8, fromUtf8).encode({
+        headers: {
+          ':message-type': { type: 'string', value: 'event' },
+          ':event-type': { type: 'string', value: 'chunk' },
+        },
+        body: fromUtf8(payload),
+      }),
+    );
+
+  it.each(['not json', '{"bytes":"%%% not base64 %%%"}', '{"bytes":42}'])(
+    'passes %j on as the chunk it is, without failing the stream',
+    async (payload) => {
+      expect(await decode(chunk(payload), 1000)).toEqual([{ event: 'chunk', data: payload }]);
+    },
+  );
+});

@@ -14,17 +14,18 @@ const header = (message: Message, name: string): string => {
 /**
  * InvokeModelWithResponseStream's `chunk` event carries the model's own event, base64 in `bytes`
  * (`{"bytes":"…","p":"padding"}`): that event, named by its `type` as the model's own stream
- * names it (Anthropic's message_start, content_block_delta, …). Null when the payload is no such chunk.
+ * names it (Anthropic's message_start, content_block_delta, …). Null when the payload is no such chunk
+ * (not JSON, no base64 `bytes`).
  */
 function invokeChunkEvent(payload: string): SseEvent | null {
-  let bytes: unknown;
+  let data: string;
   try {
-    bytes = (JSON.parse(payload) as { bytes?: unknown }).bytes;
+    const { bytes } = JSON.parse(payload) as { bytes?: unknown };
+    if (typeof bytes !== 'string') return null;
+    data = toUtf8(fromBase64(bytes));
   } catch {
-    return null;
+    return null; // not JSON, or not base64: passed on as the chunk it is
   }
-  if (typeof bytes !== 'string') return null;
-  const data = toUtf8(fromBase64(bytes));
   try {
     const { type } = JSON.parse(data) as { type?: unknown };
     return typeof type === 'string' ? { event: type, data } : { data };

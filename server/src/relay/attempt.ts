@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../cache/channel-index.ts';
 import type { Endpoint } from './endpoints.ts';
+import { answerFormat } from './answer-format.ts';
 import { clientAdaptor } from './clients/registry.ts';
 import type { ChannelFormat, ProviderFamily, UpstreamRequest } from './providers/provider-family.ts';
 import { providerFor } from './providers/registry.ts';
@@ -44,21 +45,6 @@ async function readErrorText(response: Dispatcher.ResponseData): Promise<string>
     }
   }
   return text;
-}
-
-/**
- * The format a call through a family is answered in: the family's own, or the client's where the
- * family passes this call through (answersIn), which needs the client's own body.
- */
-export function answerFormat(
-  family: ProviderFamily,
-  endpoint: Endpoint,
-  body: RelayBody,
-  upstreamModel: string,
-): ChannelFormat {
-  const wire = clientAdaptor(body.clientFormat).wire;
-  const format = family.answersIn?.({ wire, endpoint, upstreamModel }) ?? family.format;
-  return format === wire && (body.original || format === family.format) ? format : family.format;
 }
 
 /** The request for one channel, in the format it is answered in: passed through when the client speaks it. */

@@ -7,7 +7,9 @@
  *      from the OpenAI-chat core, answer and stream back to it, error reading, model listing,
  *      balance (or none). Unit tests beside each file.
  *   2. Add it to FAMILIES below: one line. Its `format` may be a name of its own: calls from every
- *      client format are then converted through the chat core.
+ *      client format are then converted through the chat core. Where some calls of a client format
+ *      can go through unconverted (Claude on Bedrock by InvokeModel, Gemini on Vertex), `answersIn`
+ *      says which: those get the client's own body and are answered as the provider answered.
  * A provider that speaks OpenAI's API needs no folder: add one entry to
  * `openai/openai-channel-types.ts` (its default base URL, its path per endpoint, its auth, whether
  * it takes stream_options.include_usage). A type the catalogue marks retired is refused by the

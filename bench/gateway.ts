@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BEDROCK_KEY, BEDROCK_MODEL, BEDROCK_PREFIX } from './bedrock-fixtures.ts';
 import { MODEL } from './fixtures.ts';
 import { startNode, stopChild, type Child } from './processes.ts';
 
@@ -167,6 +168,18 @@ export async function startGateway(upstreamBase: string, workers: number, entry?
     await stopGateway(gw);
     throw error;
   }
+}
+
+/** A Bedrock channel (type 33, new-api's AK|SK|region key) for the Bedrock model, on the mock's /bedrock. */
+export async function addBedrockChannel(gw: Gateway, mockUrl: string): Promise<void> {
+  await consoleApi(gw, 'POST', '/api/channel/', {
+    name: 'bench bedrock',
+    type: 33,
+    key: BEDROCK_KEY,
+    base_url: mockUrl + BEDROCK_PREFIX,
+    models: BEDROCK_MODEL,
+    group: 'default',
+  });
 }
 
 export async function stopGateway(gw: Gateway): Promise<void> {

@@ -1,10 +1,14 @@
 /** The load: autocannon at N connections for a fixed time, and sequential requests at concurrency 1. */
 import autocannon, { type Client, type Result } from 'autocannon';
 import { Agent, request, type RequestOptions } from 'node:http';
+import { BEDROCK_STREAM_REQUEST, BEDROCK_TEXT } from './bedrock-fixtures.ts';
 import { ANTHROPIC_STREAM_REQUEST, JSON_REQUEST, MESSAGES_PATH, PIECES, STREAM_REQUEST } from './fixtures.ts';
 
-/** JSON and SSE chat calls; `sse-anthropic` streams the same call as an Anthropic client through a chat channel. */
-export type Mode = 'json' | 'sse' | 'sse-anthropic';
+/**
+ * JSON and SSE chat calls; `sse-anthropic` streams the same call as an Anthropic client through a
+ * chat channel; `sse-bedrock` streams an OpenAI chat call through a Bedrock channel (Converse).
+ */
+export type Mode = 'json' | 'sse' | 'sse-anthropic' | 'sse-bedrock';
 
 /** Where requests go: a base URL on 127.0.0.1, a path and the headers (the API key for the gateway). */
 export interface Target {
@@ -18,6 +22,7 @@ const BODIES: Record<Mode, string> = {
   json: JSON_REQUEST,
   sse: STREAM_REQUEST,
   'sse-anthropic': ANTHROPIC_STREAM_REQUEST,
+  'sse-bedrock': BEDROCK_STREAM_REQUEST,
 };
 export const requestBody = (mode: Mode) => BODIES[mode];
 /** Where a mode's calls go: the target's chat path, or the Messages API for the converted stream. */
@@ -135,9 +140,9 @@ function answerIsWhole(mode: Mode, body: string): boolean {
     const stream = anthropicStreamContent(body);
     return stream.done && stream.text === expected;
   }
-  if (mode === 'sse') {
+  if (mode === 'sse' || mode === 'sse-bedrock') {
     const stream = streamContent(body);
-    return stream.done && stream.text === expected;
+    return stream.done && stream.text === (mode === 'sse' ? expected : BEDROCK_TEXT);
   }
   try {
     const answer = JSON.parse(body) as { choices?: Array<{ message?: { content?: string } }> };

@@ -3,7 +3,9 @@
  *   node bench/mock-upstream.ts <port>
  * POST /v1/chat/completions answers a chat.completion as JSON, or with stream:true a 22-event SSE
  * stream (role, 19 content chunks, finish, usage, then [DONE]) written at once. Under /slow the same
- * call streams 20 events one a second. Prints `READY <port>` when listening on 127.0.0.1.
+ * call streams 20 events one a second. Under /bedrock, POST /model/{id}/converse-stream answers the
+ * recorded converse-stream as AWS event-stream frames, written at once (bedrock-fixtures.ts). Prints
+ * `READY <port>` when listening on 127.0.0.1.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +18,7 @@ import {
   SLOW_GAP_MS,
   SLOW_PREFIX,
 } from './fixtures.ts';
+import { BEDROCK_PREFIX, bedrockFrames, bedrockRecorded } from './bedrock-fixtures.ts';
 
 const JSON_HEADERS = {
   'content-type': 'application/json',
@@ -29,6 +32,15 @@ const SSE_HEADERS = {
   'x-request-id': 'req_bench_mock',
 };
 const slowStreams = new Set<NodeJS.Timeout>();
+const BEDROCK_FRAMES = bedrockRecorded ? bedrockFrames() : undefined;
+const EVENT_STREAM_HEADERS = {
+  'content-type': 'application/vnd.amazon.eventstream',
+  'content-length': String(BEDROCK_FRAMES?.length ?? 0),
+  'x-amzn-requestid': 'req-bench-bedrock',
+};
+
+const isBedrockStream = (path: string): boolean =>
+  path.startsWith(`${BEDROCK_PREFIX}/model/`) && path.endsWith('/converse-stream');
 
 function notFound(res: ServerResponse, url: string): void {
   res.writeHead(404, { 'content-type': 'application/json' });
@@ -79,6 +91,10 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
     const path = (req.url ?? '').split('?')[0]!;
+    if (BEDROCK_FRAMES && req.method === 'POST' && isBedrockStream(path)) {
+      res.writeHead(200, EVENT_STREAM_HEADERS);
+      return void res.end(BEDROCK_FRAMES);
+    }
     const slow = path === SLOW_PREFIX + CHAT_PATH;
     if (req.method !== 'POST' || (path !== CHAT_PATH && !slow)) return notFound(res, path);
     if (!wantsStream(Buffer.concat(chunks))) {

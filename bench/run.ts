@@ -8,7 +8,17 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { CHAT_PATH, SLOW_PREFIX } from './fixtures.ts';
-import { buildServer, readLedger, removeTempDirs, ROOT_DIR, settle, startGateway } from './gateway.ts';
+import { BEDROCK_RECORDING, bedrockRecorded } from './bedrock-fixtures.ts';
+import {
+  addBedrockChannel,
+  buildServer,
+  readLedger,
+  removeTempDirs,
+  ROOT_DIR,
+  settle,
+  startGateway,
+  type Gateway,
+} from './gateway.ts';
 import { holdStreams, type HoldResult } from './hold-streams.ts';
 import type { Mode } from './load.ts';
 import { gatewayServer, log, Session, type Server } from './measure.ts';
@@ -77,6 +87,24 @@ async function runHold(mockUrl: string): Promise<HoldResult> {
   }
 }
 
+/**
+ * A converted family: OpenAI chat streams through a Bedrock channel (Converse, SigV4-signed), the
+ * mock answering the recorded event-stream frames. Its own channel and model, added after the rows
+ * above are measured, so they run exactly as before.
+ */
+async function measureBedrock(gw: Gateway, server: Server, mockUrl: string): Promise<void> {
+  if (!bedrockRecorded) {
+    notes.push(`"sse-bedrock" skipped: the recording ${BEDROCK_RECORDING} is not there`);
+    return;
+  }
+  await addBedrockChannel(gw, mockUrl);
+  await session.measured(server, 'sse-bedrock', 50);
+  notes.push(
+    '"sse-bedrock": an OpenAI chat stream through a Bedrock channel: the call signed (SigV4) and sent to ' +
+      'Converse, the recorded event-stream frames decoded and converted to chat chunks; compare its CPU per request with "sse c=50"',
+  );
+}
+
 async function runPortkey(mockUrl: string): Promise<void> {
   const entry = portkeyEntry();
   if (!entry) {
@@ -133,6 +161,7 @@ async function main(): Promise<void> {
       '"sse-anthropic": the same streamed call from an Anthropic client (/v1/messages) through the OpenAI ' +
         'channel, each chat chunk converted to Anthropic events; compare its CPU per request with "sse c=50"',
     );
+    await measureBedrock(gw1, server1, mockUrl);
     notes.push(loginFloodNote(await loginFlood(gw1)));
     // The same gateway with every limit on (none reached) and 10,000 sensitive words: the CPU per
     // request beside the W=1 rows above is what the limits cost.

@@ -1,22 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Anthropic from '@anthropic-ai/sdk';
 import { Sha256 } from '@aws-crypto/sha256-js';
-import { EventStreamCodec } from '@smithy/core/event-streams';
-import { fromUtf8, toUtf8 } from '@smithy/core/serde';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { ChannelType } from '@relaygate/contract';
 import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBenchSuite } from './support/bench-suite.ts';
-import {
-  collected,
-  collectedAvailable,
-  FIXTURES_DIR,
-  fixtureChunks,
-  fixtureJson,
-  fixturesAvailable,
-} from './support/fixtures.ts';
+import { converseFrames, EVENT_STREAM, exceptionFrame } from './support/bedrock-frames.ts';
+import { collectedAvailable, fixtureJson, fixturesAvailable } from './support/fixtures.ts';
 import type { RecordedRequest } from './support/mock-upstream.ts';
 import { readChatStream } from './support/read-chat-stream.ts';
 import { seedChannel, setRelayOption } from './support/relay-seed.ts';
@@ -31,34 +20,6 @@ import { databaseUnavailable } from './support/test-server.ts';
 const MODEL = 'claude-3-5-sonnet-20241022';
 const MODEL_PATH = '/model/us.anthropic.claude-3-5-sonnet-20241022-v2%3A0';
 const SIGNED = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
-const EVENT_STREAM = { 'content-type': 'application/vnd.amazon.eventstream' };
-const codec = new EventStreamCodec(toUtf8, fromUtf8);
-
-/** A recorded converse-stream (one `{eventType: payload}` a line) as AWS event-stream frames. */
-const eventStream = (name: string): Buffer[] =>
-  fixtureChunks(`amazon-bedrock/amazon-bedrock-${name}.chunks.txt`).map((line) => {
-    const [type, payload] = Object.entries(JSON.parse(line) as Record<string, unknown>)[0]!;
-    const frame = codec.encode({
-      headers: {
-        ':event-type': { type: 'string', value: type },
-        ':content-type': { type: 'string', value: 'application/json' },
-        ':message-type': { type: 'string', value: 'event' },
-      },
-      body: fromUtf8(JSON.stringify(payload)),
-    });
-    return Buffer.from(frame);
-  });
-
-/** The recorded modelStreamErrorException frame (a real exception message, bytes as captured). */
-const exceptionFrame = (): Buffer =>
-  readFileSync(
-    join(
-      FIXTURES_DIR,
-      collected(
-        'bedrock-invoke/invoke-with-response-stream.modelStreamErrorException.vercel-ai.eventstream.bin',
-      ),
-    ),
-  );
 
 /** The signature the mock expects: the same request signed again for the host it was sent to, at its x-amz-date. */
 async function expectedAuthorization(request: RecordedRequest, path: string): Promise<string> {
@@ -127,10 +88,10 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable || !collectedAvailab
       });
       mock.handler(`/bedrock${MODEL_PATH}/converse-stream`, (request) => {
         const text = JSON.stringify(request.json);
-        if (text.includes('weather')) return { bytes: eventStream('tool-call.1'), headers: EVENT_STREAM };
+        if (text.includes('weather')) return { bytes: converseFrames('tool-call.1'), headers: EVENT_STREAM };
         if (text.includes('fail mid-way'))
-          return { bytes: [...eventStream('text').slice(0, 3), exceptionFrame()], headers: EVENT_STREAM };
-        return { bytes: eventStream('text'), headers: EVENT_STREAM };
+          return { bytes: [...converseFrames('text').slice(0, 3), exceptionFrame()], headers: EVENT_STREAM };
+        return { bytes: converseFrames('text'), headers: EVENT_STREAM };
       });
       mock.reply('/bedrock-eu/model/amazon.nova-pro-v1%3A0/converse', {
         json: fixtureJson('amazon-bedrock/amazon-bedrock-text.json'),
@@ -216,28 +177,31 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable || !collectedAvailab
       expect(await lastLog('bedrock', 2)).toMatchObject({ prompt_tokens: 22, completion_tokens: 55 });
     });
 
-    it('streams a tool call to an Anthropic client as a tool_use block', async () => {
-      const anthropic = new Anthropic({ apiKey: key, baseURL: suite.t.url, maxRetries: 0 });
-      const message = await anthropic.messages
-        .stream({
-          model: MODEL,
-          max_tokens: 300,
-          messages: [{ role: 'user', content: 'What is the weather?' }],
-          tools: [
-            {
+    it('streams a tool call to an OpenAI client as tool_calls, its arguments joined', async () => {
+      const stream = await openai().chat.completions.create({
+        model: MODEL,
+        max_tokens: 300,
+        messages: [{ role: 'user', content: 'What is the weather?' }],
+        tools: [
+          {
+            type: 'function',
+            function: {
               name: 'test-tool',
               description: 'weather',
-              input_schema: { type: 'object', properties: { value: { type: 'string' } } },
+              parameters: { type: 'object', properties: { value: { type: 'string' } } },
             },
-          ],
-          tool_choice: { type: 'any' },
-        })
-        .finalMessage();
-      expect(message.content).toMatchObject([
-        { type: 'tool_use', id: 'tool-use-id', name: 'test-tool', input: { value: 'Sparkle Day' } },
+          },
+        ],
+        tool_choice: 'required',
+        stream: true,
+        stream_options: { include_usage: true },
+      });
+      const { toolCalls, finishReason, usage } = await readChatStream(stream);
+      expect(toolCalls).toEqual([
+        { id: 'tool-use-id', name: 'test-tool', arguments: '{"value":"Sparkle Day"}' },
       ]);
-      expect(message.stop_reason).toBe('tool_use');
-      expect(message.usage.output_tokens).toBe(45);
+      expect(finishReason).toBe('tool_calls');
+      expect(usage).toMatchObject({ completion_tokens: 45 });
       const sent = suite.mock.requestsTo(`/bedrock${MODEL_PATH}/converse-stream`).at(-1)!;
       expect(sent.json).toMatchObject({
         inferenceConfig: { maxTokens: 300 },

@@ -6,6 +6,7 @@ import { useBenchSuite } from './support/bench-suite.ts';
 import { fixtureChunks, fixtureJson, fixturesAvailable } from './support/fixtures.ts';
 import { readChatStream } from './support/read-chat-stream.ts';
 import { seedChannel, setRelayOption } from './support/relay-seed.ts';
+import { postRerank } from './support/rerank-call.ts';
 import { databaseUnavailable } from './support/test-server.ts';
 
 /**
@@ -119,19 +120,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('a Cohere channel i
   });
 
   it('reranks through /v2/rerank, billed by the tokens of the query and documents', async () => {
-    const response = await fetch(`${suite.t.url}/v1/rerank`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        model: 'rerank-v3.5',
-        query: 'What is the capital of the United States?',
-        documents: [
-          'Carson City is the capital city of Nevada.',
-          { text: 'Washington, D.C. is the capital.' },
-        ],
-        top_n: 2,
-      }),
-    });
+    const response = await postRerank(suite.t.url, key, 'rerank-v3.5');
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       results: [

@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI, type GenerateContentResponse } from '@google/genai';
 import { ChannelType } from '@relaygate/contract';
 import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -160,6 +161,54 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable || !collectedAvailab
       expect(await lastLog(4)).toMatchObject({ prompt_tokens: 9, completion_tokens: 23 + 185 });
     });
 
+    const gemini = () =>
+      new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: suite.t.url, retryOptions: { attempts: 1 } } });
+    const recordedText = fixtureJson<GenerateContentResponse>('google/google-text.json');
+
+    it("passes a Gemini client's generateContent through: its body sent as it came, Vertex's answer given back whole", async () => {
+      const own = {
+        model: 'gemini-2.5-flash',
+        contents: [{ role: 'user', parts: [{ text: 'How many rs in strawberry?' }] }],
+        // What the chat core would not carry: Gemini's own settings and a cached content.
+        config: { responseModalities: ['TEXT'], cachedContent: 'cachedContents/c-1', seed: 7 },
+      };
+      const answer = await gemini().models.generateContent(own);
+      expect(answer.text).toBe(recordedText.candidates![0]!.content!.parts![0]!.text);
+      expect(answer.candidates![0]!.content!.parts![0]!.thoughtSignature).toBe(
+        recordedText.candidates![0]!.content!.parts![0]!.thoughtSignature,
+      );
+      expect({ version: answer.modelVersion, id: answer.responseId }).toEqual({
+        version: recordedText.modelVersion,
+        id: recordedText.responseId,
+      });
+      const sent = lastTo(modelPath('global', 'google', 'gemini-2.5-flash', 'generateContent'));
+      expect(sent.headers.authorization).toBe(`Bearer ${ISSUED}`);
+      expect(sent.json).toEqual({
+        contents: own.contents,
+        generationConfig: { responseModalities: ['TEXT'], seed: 7 },
+        cachedContent: 'cachedContents/c-1',
+      });
+      expect(await lastLog(5)).toMatchObject({ prompt_tokens: 9, completion_tokens: 28 + 244 });
+    });
+
+    it("streams a Gemini client's streamGenerateContent through unconverted, billed from usageMetadata", async () => {
+      const recorded = geminiEvents('google/google-text.chunks.txt');
+      const stream = await gemini().models.generateContentStream({
+        model: 'gemini-2.5-flash',
+        contents: 'How many rs in strawberry?',
+      });
+      const heard: GenerateContentResponse[] = [];
+      for await (const chunk of stream) heard.push(chunk);
+      expect(heard.map((chunk) => chunk.responseId)).toEqual(
+        recorded.map((event) => (JSON.parse(event.data) as GenerateContentResponse).responseId),
+      );
+      const sent = lastTo(modelPath('global', 'google', 'gemini-2.5-flash', 'streamGenerateContent'));
+      expect(sent.json).toEqual({
+        contents: [{ role: 'user', parts: [{ text: 'How many rs in strawberry?' }] }],
+      });
+      expect(await lastLog(6)).toMatchObject({ prompt_tokens: 9, completion_tokens: 23 + 185 });
+    });
+
     it('embeds through predict, one vector per text, billed by the tokens Vertex counted', async () => {
       const answer = await openai().embeddings.create({
         model: 'text-embedding-005',
@@ -172,7 +221,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable || !collectedAvailab
       expect(lastTo(modelPath('us-east5', 'google', 'text-embedding-005', 'predict')).json).toEqual({
         instances: [{ content: 'What is life?' }, { content: 'What is the meaning?' }],
       });
-      expect(await lastLog(5)).toMatchObject({ model_name: 'text-embedding-005', prompt_tokens: 11 });
+      expect(await lastLog(7)).toMatchObject({ model_name: 'text-embedding-005', prompt_tokens: 11 });
     });
     it("refuses a malformed key naming the expected format, and is disabled by a 401, in the caller's format", async () => {
       const { t, mock, bench, root } = suite;

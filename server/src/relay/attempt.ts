@@ -3,9 +3,10 @@ import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../cache/channel-index.ts';
 import type { Endpoint } from './endpoints.ts';
 import { holdAnswer, type HeldAnswer } from './answer-failure.ts';
+import { answerFormat } from './answer-format.ts';
 import { clientAdaptor } from './clients/registry.ts';
 import type { UpstreamErrorReading } from './providers/error-reading.ts';
-import type { ProviderFamily, UpstreamRequest } from './providers/provider-family.ts';
+import type { ChannelFormat, ProviderFamily, UpstreamRequest } from './providers/provider-family.ts';
 import { providerForChannel } from './providers/registry.ts';
 import type { RelayBody } from './relay-body.ts';
 import { mapModel } from './routing.ts';
@@ -17,6 +18,8 @@ export interface Success {
   channel: RoutableChannel;
   /** The channel's provider family: it turns the answer into the chat core when the client speaks another format. */
   family: ProviderFamily;
+  /** The format the answer comes in: the client's when passed through, the family's when converted. */
+  format: ChannelFormat;
   upstreamModel: string;
   abort: AbortController;
   /** The answer's bytes when they were read already (to look for a failure told with HTTP 200). */
@@ -48,7 +51,7 @@ async function readErrorText(response: Dispatcher.ResponseData): Promise<string>
   return text;
 }
 
-/** The request for one channel, in the channel's own format: passed through when the client speaks it too. */
+/** The request for one channel, in the format it is answered in: passed through when the client speaks it. */
 export function upstreamRequest(
   app: Pick<FastifyInstance, 'settings'>,
   family: ProviderFamily,
@@ -57,6 +60,7 @@ export function upstreamRequest(
   channel: RoutableChannel,
   upstreamModel: string,
   dispatcher?: Dispatcher,
+  format: ChannelFormat = answerFormat(family, endpoint, body, upstreamModel),
 ): Promise<UpstreamRequest | string> {
   return Promise.resolve(
     family.request({
@@ -68,7 +72,7 @@ export function upstreamRequest(
       // The call as OpenAI chat, for a channel in another format: its client adaptor makes it.
       chat: () => clientAdaptor(body.clientFormat).chatCore(body, endpoint),
       native:
-        body.original && clientAdaptor(body.clientFormat).wire === family.format
+        body.original && clientAdaptor(body.clientFormat).wire === format
           ? { body: body.original, headers: body.clientHeaders ?? {} }
           : undefined,
       dispatcher,
@@ -94,7 +98,17 @@ export async function tryChannel(
   }
   const family = providerForChannel(channel);
   const dispatcher = upstream.dispatcherFor(channel.row.address_trusted !== 0);
-  const request = await upstreamRequest(app, family, endpoint, body, channel, upstreamModel, dispatcher);
+  const format = answerFormat(family, endpoint, body, upstreamModel);
+  const request = await upstreamRequest(
+    app,
+    family,
+    endpoint,
+    body,
+    channel,
+    upstreamModel,
+    dispatcher,
+    format,
+  );
   if (typeof request === 'string') return { status: 400, message: request, retryable: true };
   const { body: payload } = request;
   const headers =
@@ -125,7 +139,7 @@ export async function tryChannel(
       return { status: 502, message: `upstream answer failed: ${(error as Error).message}`, retryable: true };
     }
     if (held.failure) return failed(app, channel, held.failure.status, held.failure.error);
-    return { response, channel, family, upstreamModel, abort, answerBytes: held.bytes };
+    return { response, channel, family, format, upstreamModel, abort, answerBytes: held.bytes };
   }
   const text = await readErrorText(response);
   // The family reads its own error shape; the site's retry and disable rules apply on top.

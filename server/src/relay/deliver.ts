@@ -66,14 +66,15 @@ export async function deliverAnswer(
   // The client's own request: `original` when json holds its conversion to chat, else json itself
   // (an OpenAI chat or Responses client).
   const clientRequest = body.original ?? body.json;
-  const passthrough = success.family.format === wire && wire !== 'openai';
+  const { format } = success;
+  const passthrough = format === wire && wire !== 'openai';
 
   const framing = success.family.streamFraming;
   const streamed =
     contentType.includes('text/event-stream') || (framing && contentType.includes(framing.contentType));
   if (body.stream && streamable(endpoint.kind) && streamed) {
     reply.hijack();
-    const fromChannel = success.family.streamToChat(success.upstreamModel);
+    const fromChannel = success.family.streamToChat(success.upstreamModel, format);
     // The channel's usage so far (Gemini's comes with its first event), else the prompt's estimate.
     const promptUsage = () =>
       fromChannel?.usage() ?? localUsage(body.json ? estimatePromptTokens(body.json) : 0, 0);
@@ -85,9 +86,7 @@ export async function deliverAnswer(
       events: framing?.events,
       fromChannel,
       toClient:
-        success.family.format === wire
-          ? null
-          : streamToClient(body.clientFormat, body.model, promptUsage, clientRequest),
+        format === wire ? null : streamToClient(body.clientFormat, body.model, promptUsage, clientRequest),
       passthrough,
       clientWantsUsage: body.clientWantsUsage,
       localPromptTokens: localPrompt,
@@ -121,7 +120,7 @@ export async function deliverAnswer(
   const firstByteMs = Date.now() - startedAt;
   if (endpoint.geminiAction) {
     const answer =
-      success.family.format === wire
+      format === wire
         ? { body: bytes, usage: undefined }
         : openAIEmbeddingsToGemini(answerObject(bytes), endpoint.geminiAction);
     const usage = answer.usage ?? localUsage(await localPrompt(), 0);
@@ -129,7 +128,7 @@ export async function deliverAnswer(
     void reply.send(Buffer.isBuffer(answer.body) ? answer.body : JSON.stringify(answer.body));
     return { usage, local: answer.usage === undefined, firstByteMs, stream: false };
   }
-  if (success.family.format === wire && wire === 'openai') {
+  if (format === wire && wire === 'openai') {
     const { usage, local } = await usageOfAnswer(endpoint.kind, bytes, localPrompt);
     reply.header('content-type', contentType || 'application/json');
     void reply.send(bytes);
@@ -141,6 +140,7 @@ export async function deliverAnswer(
   const canonical = success.family.answerToChat(
     passthrough ? (parseJson(bytes) ?? {}) : answerObject(bytes),
     success.upstreamModel,
+    format,
   );
   const delivered = await sendConverted(
     reply,

@@ -20,6 +20,9 @@ if (!fixturesAvailable) {
 
 export const fixtureText = (path: string): string => readFileSync(join(FIXTURES_DIR, path), 'utf8');
 
+/** A binary recording's bytes as captured (AWS event-stream frames). */
+export const fixtureBytes = (path: string): Buffer => readFileSync(join(FIXTURES_DIR, path));
+
 /**
  * The collected recordings (upstream-collected/ beside upstream/: the Chinese providers, task APIs
  * and more, with their PROVENANCE.md), read in place the same way; RELAYGATE_COLLECTED_FIXTURES

@@ -11,7 +11,9 @@ import {
   type Recording,
 } from './matrix-recordings.ts';
 import { fixtureJson } from './fixtures.ts';
-import { seedChannel } from './relay-seed.ts';
+import { DEFAULT_MODEL_RATIO } from '../../src/options/default-ratios.ts';
+import { signInAsRoot } from './console-client.ts';
+import { seedChannel, setRelayOption, type ChannelSeed } from './relay-seed.ts';
 import type { TestServer } from './test-server.ts';
 
 /** A recorded call, not streamed and streamed. */
@@ -23,9 +25,10 @@ export interface Pair {
 /** What a channel's upstream answers for each kind of call the matrix makes. */
 export interface Upstream {
   text: Pair;
-  /** A text answer cut short at the token limit. */
-  cutShort?: Pair;
-  tool: Pair;
+  /** A text answer cut short at the token limit (not recorded streamed for every provider). */
+  cutShort?: Partial<Pair>;
+  /** Tool calls (an upstream that takes no tools has none). */
+  tool?: Pair;
   json?: { plain: Recording; streamed?: Recording };
   reasoning?: { plain: Recording; streamed?: Recording };
 }
@@ -39,16 +42,24 @@ export interface Limited {
 
 /** One channel family of the matrix: its channel, the model it serves, its recordings. */
 export interface Family {
-  name: 'OpenAI' | 'Claude' | 'Gemini';
+  name: string;
   type: number;
   model: string;
-  /** Served by a second channel of the family that answers every call with a 429. */
-  limitedModel: string;
+  /** Served by a second channel of the family that answers every call with a 429 (when one is recorded). */
+  limitedModel?: string;
+  /** Reached by the four official client libraries only, not every library. */
+  officialClientsOnly?: boolean;
+  /** The model's ratio, for a model the default price table does not know. */
+  ratio?: number;
+  /** What its channel needs beyond type, base URL and model (a key in its own format, a region). */
+  seed?(mockUrl: string): Partial<ChannelSeed>;
+  /** Routes the family's channels call besides its model's (a token exchange). */
+  prepare?(mock: MockUpstream): void;
   /** The answers to calls in the OpenAI chat, Anthropic and Gemini formats (converted or passed through). */
   chat: Upstream;
   /** The answers to Responses calls when they pass through to the upstream's own /v1/responses. */
   responses?: Upstream;
-  limited: Limited;
+  limited?: Limited;
   /** Its streams report usage only at their end (so a converted stream can only start with an estimate). */
   streamUsageAtEnd?: boolean;
   /**
@@ -92,6 +103,22 @@ const geminiLimited = (): Limited => ({
   reply: { status: 429, json: fixtureJson('google/google-429-retry-info.json') },
   retryAfter: '35', // the recorded 34.4s, rounded up to whole seconds
   retryDelay: '34.4s',
+});
+
+/** Gemini's recorded answers: what Google's API and Vertex's generateContent answer alike. */
+export const geminiRecordings = (): Upstream => ({
+  text: {
+    plain: geminiAnswer('google/google-text.json'),
+    streamed: geminiStream('google/google-text.chunks.txt'),
+  },
+  tool: {
+    plain: geminiAnswer('google/google-tool-call.json'),
+    streamed: geminiStream('google/google-tool-call.chunks.txt'),
+  },
+  reasoning: {
+    plain: geminiAnswer('google/google-reasoning.json'),
+    streamed: geminiStream('google/google-reasoning.chunks.txt'),
+  },
 });
 
 /** The three families, read from the recordings (call only when the fixtures are there). */
@@ -187,20 +214,7 @@ export function families(): Family[] {
       type: 24,
       model: 'gemini-2.5-flash',
       limitedModel: 'gemini-2.5-pro',
-      chat: {
-        text: {
-          plain: geminiAnswer('google/google-text.json'),
-          streamed: geminiStream('google/google-text.chunks.txt'),
-        },
-        tool: {
-          plain: geminiAnswer('google/google-tool-call.json'),
-          streamed: geminiStream('google/google-tool-call.chunks.txt'),
-        },
-        reasoning: {
-          plain: geminiAnswer('google/google-reasoning.json'),
-          streamed: geminiStream('google/google-reasoning.chunks.txt'),
-        },
-      },
+      chat: geminiRecordings(),
       limited: geminiLimited(),
       budgetIn: (body) =>
         (body.generationConfig as { thinkingConfig?: { thinkingBudget?: number } } | undefined)
@@ -213,7 +227,7 @@ export function families(): Family[] {
   ];
 }
 
-const prefix = (family: Family) => `/${family.name.toLowerCase()}`;
+const prefix = (family: Family) => `/${family.name.toLowerCase().replaceAll(' ', '-')}`;
 
 /**
  * Seeds each family's two channels on the mock and answers every call to the first with whatever
@@ -221,14 +235,16 @@ const prefix = (family: Family) => `/${family.name.toLowerCase()}`;
  */
 export async function seedFamilies(t: TestServer, mock: MockUpstream, all: Family[]) {
   const serving = new Map<string, MockReply>();
+  const ratios = Object.fromEntries(all.flatMap((f) => (f.ratio === undefined ? [] : [[f.model, f.ratio]])));
+  if (Object.keys(ratios).length > 0) {
+    const root = await signInAsRoot(t.url);
+    await setRelayOption(root, 'ModelRatio', JSON.stringify({ ...DEFAULT_MODEL_RATIO, ...ratios }));
+  }
   for (const family of all) {
     const base = prefix(family);
-    await seedChannel(t, { type: family.type, baseUrl: mock.url + base, models: [family.model] });
-    await seedChannel(t, {
-      type: family.type,
-      baseUrl: `${mock.url}${base}-limited`,
-      models: [family.limitedModel],
-    });
+    const own = { type: family.type, ...family.seed?.(mock.url) };
+    family.prepare?.(mock);
+    await seedChannel(t, { ...own, baseUrl: mock.url + base, models: [family.model] });
     for (const path of family.paths(family.model))
       mock.handler(
         base + path,
@@ -236,8 +252,10 @@ export async function seedFamilies(t: TestServer, mock: MockUpstream, all: Famil
           family.refuse?.(path, request.json) ??
           serving.get(family.name) ?? { status: 500, json: { error: 'nothing served' } },
       );
-    for (const path of family.paths(family.limitedModel))
-      mock.reply(`${base}-limited${path}`, family.limited.reply);
+    const { limited, limitedModel } = family;
+    if (!limited || !limitedModel) continue;
+    await seedChannel(t, { ...own, baseUrl: `${mock.url}${base}-limited`, models: [limitedModel] });
+    for (const path of family.paths(limitedModel)) mock.reply(`${base}-limited${path}`, limited.reply);
   }
   return {
     serve(family: Family, recording: Recording) {

@@ -76,10 +76,24 @@ function fromGemini(body: Json): SentHistory {
   };
 }
 
+function fromConverse(body: Json): SentHistory {
+  const blocks = ((body.messages ?? []) as Array<{ content?: Part[] }>).flatMap((m) => m.content ?? []);
+  const call = blocks.find((b) => b.toolUse)?.toolUse as Json | undefined;
+  const result = blocks.find((b) => b.toolResult)?.toolResult as Json | undefined;
+  return {
+    name: call?.name as string | undefined,
+    args: call?.input,
+    linked: call !== undefined && result?.toolUseId === call.toolUseId,
+    resultCarried: carries(result?.content),
+  };
+}
+
 /** The tool-call history an upstream request carries, read in the format of the path it went to. */
 export function sentHistory(path: string, body: Json): SentHistory {
-  if (path.endsWith('/chat/completions')) return fromOpenAIChat(body);
+  // Cohere's v2 chat carries tool calls and results as OpenAI's chat does.
+  if (path.endsWith('/chat/completions') || path.endsWith('/v2/chat')) return fromOpenAIChat(body);
   if (path.endsWith('/responses')) return fromResponses(body);
-  if (path.endsWith('/messages')) return fromAnthropic(body);
+  if (path.endsWith('/messages') || path.endsWith(':rawPredict')) return fromAnthropic(body);
+  if (path.endsWith('/converse')) return fromConverse(body);
   return fromGemini(body);
 }

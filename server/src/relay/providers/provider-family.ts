@@ -48,6 +48,13 @@ export interface NativeCall {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/** What decides whether a family passes a call in a client's format through: the call's wire, endpoint and model. */
+export interface PassThroughQuestion {
+  wire: WireFormat;
+  endpoint: Endpoint;
+  upstreamModel: string;
+}
+
 /** How an upstream account lists its models: GET url with headers, and the ids in the answer. */
 export interface ModelListing {
   /** The list's address for an account of this type (the family's first when not named); null when it has no list. */
@@ -94,12 +101,22 @@ export interface ProviderFamily {
   readonly servesChat: boolean;
   /** The request for one channel, or why it cannot serve the call (some are signed, so made asynchronously). */
   request(input: RequestInput): UpstreamRequest | string | Promise<UpstreamRequest | string>;
+  /**
+   * The format a call is answered in when the family passes some calls of a client format other
+   * than its own through (Claude on Bedrock takes Anthropic's Messages body, Gemini on Vertex
+   * Gemini's): the client's wire to have its own body (`native`) and answer it unconverted, the
+   * family's format to convert. Absent: always `format`.
+   */
+  answersIn?(call: PassThroughQuestion): ChannelFormat;
   /** How the family's streams are framed when not as server-sent events; undefined for SSE. */
   readonly streamFraming?: StreamFraming;
-  /** The channel's stream as chat chunks; null when the channel streams OpenAI chat itself. */
-  streamToChat(upstreamModel: string): ChunkSource | null;
-  /** The channel's whole answer as a chat completion with its usage. */
-  answerToChat(answer: Json, upstreamModel: string): ConvertedAnswer;
+  /**
+   * The channel's stream as chat chunks; null when the channel streams OpenAI chat itself.
+   * `format` is the one the call is answered in (answersIn's), the family's own by default.
+   */
+  streamToChat(upstreamModel: string, format?: ChannelFormat): ChunkSource | null;
+  /** The channel's whole answer as a chat completion with its usage (`format` as for streams). */
+  answerToChat(answer: Json, upstreamModel: string, format?: ChannelFormat): ConvertedAnswer;
   /** What an error answer (status ≥ 400) says: its message, the delay it asked for, what the family knows of it. */
   readError(status: number, headers: ResponseHeaders, text: string): UpstreamErrorReading;
   /**

@@ -26,6 +26,7 @@ const MEMBERS: Record<
   format: 'string',
   servesChat: 'boolean',
   request: 'function',
+  answersIn: 'function?',
   streamFraming: 'object?',
   streamToChat: 'function',
   answerToChat: 'function',

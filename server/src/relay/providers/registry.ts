@@ -9,7 +9,9 @@
  *      tests beside each file.
  *   2. Add its name to `FamilyName` and its type's catalogue entry, and it to BY_NAME below. Its
  *      `format` may be a name of its own: calls from every client format are then converted
- *      through the chat core.
+ *      through the chat core. Where some calls of a client format can go through unconverted
+ *      (Claude on Bedrock by InvokeModel, Gemini on Vertex), `answersIn` says which: those get the
+ *      client's own body and are answered as the provider answered.
  * A provider that speaks OpenAI's API needs no folder: its catalogue entry names the `openai`
  * family, and `openai/openai-channel-types.ts` holds its paths, auth and stream options when they
  * are not OpenAI's.

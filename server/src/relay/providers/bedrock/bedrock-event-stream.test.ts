@@ -1,19 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { EventStreamCodec } from '@smithy/core/event-streams';
 import { fromUtf8, toUtf8 } from '@smithy/core/serde';
 import { describe, expect, it } from 'vitest';
 import {
   collected,
   collectedAvailable,
-  FIXTURES_DIR,
+  fixtureBytes,
   fixtureChunks,
 } from '../../../../test/support/fixtures.ts';
 import type { SseEvent } from '../../sse.ts';
 import { bedrockEventBatches } from './bedrock-event-stream.ts';
 
 const DIR = 'bedrock-invoke/invoke-with-response-stream';
-const bytesOf = (path: string): Buffer => readFileSync(join(FIXTURES_DIR, collected(path)));
+const bytesOf = (path: string): Buffer => fixtureBytes(collected(path));
 
 /** The bytes as they might arrive: cut into pieces of `size` bytes, across frame boundaries. */
 async function* pieces(bytes: Buffer, size: number): AsyncIterable<Uint8Array> {
@@ -32,13 +30,12 @@ describe.skipIf(!collectedAvailable)('bedrockEventBatches on recorded event-stre
       bytesOf(`${DIR}.anthropic.claude-sonnet-4-5.live-envoy-ai-gateway.eventstream.bin`),
       size,
     );
+    // The recording's own decoding of each chunk's base64 bytes: the Anthropic events inside.
     const expected = fixtureChunks(
-      collected(`${DIR}.anthropic.claude-sonnet-4-5.live-envoy-ai-gateway.chunks.txt`),
-    );
-    expect(events.map((event) => event.event)).toEqual(expected.map(() => 'chunk'));
-    expect(events.map((event) => JSON.parse(event.data) as unknown)).toEqual(
-      expected.map((line) => JSON.parse(line) as unknown),
-    );
+      collected(`${DIR}.anthropic.claude-sonnet-4-5.live-envoy-ai-gateway.decoded-bytes.chunks.txt`),
+    ).map((line) => JSON.parse(line) as { type: string });
+    expect(events.map((event) => event.event)).toEqual(expected.map((inner) => inner.type));
+    expect(events.map((event) => JSON.parse(event.data) as unknown)).toEqual(expected);
   });
 
   it('decodes a single-frame recording', async () => {
@@ -47,19 +44,19 @@ describe.skipIf(!collectedAvailable)('bedrockEventBatches on recorded event-stre
       5,
     );
     const expected = fixtureChunks(
-      collected(`${DIR}.anthropic.content_block_delta.live-brainlid.chunks.txt`),
+      collected(`${DIR}.anthropic.content_block_delta.live-brainlid.decoded-bytes.chunks.txt`),
     );
-    expect(events).toEqual([{ event: 'chunk', data: expect.any(String) }]);
+    expect(events).toEqual([{ event: 'content_block_delta', data: expect.any(String) }]);
     expect(JSON.parse(events[0]!.data)).toEqual(JSON.parse(expected[0]!));
   });
 
-  it('names an exception frame by its exception type', async () => {
+  it('makes an exception frame an Anthropic-shaped error event led by its exception type', async () => {
     const events = await decode(bytesOf(`${DIR}.modelStreamErrorException.vercel-ai.eventstream.bin`), 16);
     expect(events).toHaveLength(1);
-    expect(events[0]!.event).toBe('modelStreamErrorException');
-    expect(JSON.parse(events[0]!.data)).toMatchObject({
-      message: 'Model Stream Error',
-      originalStatusCode: 500,
+    expect(events[0]!.event).toBe('error');
+    expect(JSON.parse(events[0]!.data)).toEqual({
+      type: 'error',
+      error: { type: 'api_error', message: 'modelStreamErrorException: Model Stream Error' },
     });
   });
 
@@ -73,7 +70,7 @@ describe.skipIf(!collectedAvailable)('bedrockEventBatches on recorded event-stre
 });
 
 describe('bedrockEventBatches on an error message', () => {
-  it('reads :error-code and :error-message', async () => {
+  it('reads :error-code and :error-message into an error event', async () => {
     const codec = new EventStreamCodec(toUtf8, fromUtf8);
     const frame = codec.encode({
       headers: {
@@ -84,8 +81,28 @@ describe('bedrockEventBatches on an error message', () => {
       body: new Uint8Array(0),
     });
     const events = await decode(Buffer.from(frame), 1000);
-    expect(events).toEqual([
-      { event: 'error', data: JSON.stringify({ code: 'InternalFailure', message: 'something broke' }) },
+    expect(events.map((event) => JSON.parse(event.data) as unknown)).toEqual([
+      { type: 'error', error: { type: 'api_error', message: 'InternalFailure: something broke' } },
     ]);
   });
+});
+
+describe('bedrockEventBatches on a chunk that carries no model event', () => {
+  const chunk = (payload: string) =>
+    Buffer.from(
+      new EventStreamCodec(toUtf8, fromUtf8).encode({
+        headers: {
+          ':message-type': { type: 'string', value: 'event' },
+          ':event-type': { type: 'string', value: 'chunk' },
+        },
+        body: fromUtf8(payload),
+      }),
+    );
+
+  it.each(['not json', '{"bytes":"%%% not base64 %%%"}', '{"bytes":42}'])(
+    'passes %j on as the chunk it is, without failing the stream',
+    async (payload) => {
+      expect(await decode(chunk(payload), 1000)).toEqual([{ event: 'chunk', data: payload }]);
+    },
+  );
 });

@@ -1,7 +1,8 @@
 import { EventStreamCodec, getChunkedStream, type Message } from '@smithy/core/event-streams';
-import { fromUtf8, toUtf8 } from '@smithy/core/serde';
+import { fromBase64, fromUtf8, toUtf8 } from '@smithy/core/serde';
 import type { SseEvent } from '../../sse.ts';
 import type { StreamFraming } from '../provider-family.ts';
+import { bedrockStreamError } from './bedrock-stream-error.ts';
 
 const codec = new EventStreamCodec(toUtf8, fromUtf8);
 
@@ -11,26 +12,50 @@ const header = (message: Message, name: string): string => {
 };
 
 /**
- * One event-stream message as an event: an event is named by its `:event-type` (messageStart,
- * contentBlockDelta, chunk, …) with its JSON payload as data; an exception by its
- * `:exception-type` (modelStreamErrorException, throttlingException, …) with its payload; an error
- * message as `error` with its code and message.
+ * InvokeModelWithResponseStream's `chunk` event carries the model's own event, base64 in `bytes`
+ * (`{"bytes":"…","p":"padding"}`): that event, named by its `type` as the model's own stream
+ * names it (Anthropic's message_start, content_block_delta, …). Null when the payload is no such chunk
+ * (not JSON, no base64 `bytes`).
+ */
+function invokeChunkEvent(payload: string): SseEvent | null {
+  let data: string;
+  try {
+    const { bytes } = JSON.parse(payload) as { bytes?: unknown };
+    if (typeof bytes !== 'string') return null;
+    data = toUtf8(fromBase64(bytes));
+  } catch {
+    return null; // not JSON, or not base64: passed on as the chunk it is
+  }
+  try {
+    const { type } = JSON.parse(data) as { type?: unknown };
+    return typeof type === 'string' ? { event: type, data } : { data };
+  } catch {
+    return { data };
+  }
+}
+
+/**
+ * One event-stream message as an event: Converse's events named by their `:event-type`
+ * (messageStart, contentBlockDelta, …) with their JSON payload as data; an InvokeModel `chunk` as
+ * the model event inside it; an exception (modelStreamErrorException, throttlingException, …) or
+ * an error message as an `error` event shaped as Anthropic's streams send one (see
+ * bedrock-stream-error.ts), so that a stream passed through to an Anthropic client fails in its
+ * client's own words.
  */
 export function bedrockEventOf(message: Message): SseEvent {
   const payload = toUtf8(message.body);
   switch (header(message, ':message-type')) {
     case 'exception':
-      return { event: header(message, ':exception-type') || 'exception', data: payload };
+      return bedrockStreamError(header(message, ':exception-type') || 'exception', payload);
     case 'error':
-      return {
-        event: 'error',
-        data: JSON.stringify({
-          code: header(message, ':error-code'),
-          message: header(message, ':error-message'),
-        }),
-      };
-    default:
-      return { event: header(message, ':event-type'), data: payload };
+      return bedrockStreamError(
+        header(message, ':error-code') || 'error',
+        JSON.stringify({ message: header(message, ':error-message') }),
+      );
+    default: {
+      const type = header(message, ':event-type');
+      return (type === 'chunk' && invokeChunkEvent(payload)) || { event: type, data: payload };
+    }
   }
 }
 

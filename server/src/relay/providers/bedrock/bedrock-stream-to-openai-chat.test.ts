@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixturesAvailable } from '../../../../test/support/fixtures.ts';
 import type { Json } from '../../formats/types.ts';
 import { bedrockStreamEvents } from './bedrock-recordings.test-support.ts';
+import { bedrockStreamError } from './bedrock-stream-error.ts';
 import { BedrockToOpenAIChatStream } from './bedrock-stream-to-openai-chat.ts';
 
 interface Delta {
@@ -81,12 +82,11 @@ describe.skipIf(!fixturesAvailable)('BedrockToOpenAIChatStream on recorded conve
 });
 
 describe('BedrockToOpenAIChatStream on failures', () => {
-  it('ends with an error chunk on an exception event, and sends nothing after it', () => {
+  it('ends with an error chunk on an exception (decoded as an error event), and sends nothing after it', () => {
     const stream = new BedrockToOpenAIChatStream('m');
     stream.push({ event: 'messageStart', data: { role: 'assistant' } });
-    expect(
-      stream.push({ event: 'modelStreamErrorException', data: { message: 'Model Stream Error' } }),
-    ).toEqual([
+    const exception = bedrockStreamError('modelStreamErrorException', '{"message":"Model Stream Error"}');
+    expect(stream.push({ event: exception.event, data: JSON.parse(exception.data) as Json })).toEqual([
       { error: { message: 'modelStreamErrorException: Model Stream Error', type: 'upstream_error' } },
     ]);
     expect(stream.push({ event: 'messageStop', data: { stopReason: 'end_turn' } })).toEqual([]);

@@ -12,8 +12,8 @@ const errorChunk = (message: string): Json => ({ error: { message, type: 'upstre
  * chat.completion.chunk data: text → content, reasoningContent → reasoning_content, toolUse blocks
  * → tool calls with their input in pieces; messageStop gives the finish reason, metadata the
  * usage (in either order), sent as a last chunk with `choices: []` when the stream ends. An
- * exception event (modelStreamErrorException, throttlingException, …) or a stream that stops
- * before messageStop ends with an error chunk.
+ * exception (modelStreamErrorException, throttlingException, …, decoded as an `error` event) or a
+ * stream that stops before messageStop ends with an error chunk.
  */
 export class BedrockToOpenAIChatStream implements ChunkSource {
   private readonly out: ChatChunkBuilder;
@@ -48,7 +48,7 @@ export class BedrockToOpenAIChatStream implements ChunkSource {
         this.rawUsage = data.usage;
         return [];
       default:
-        return event === 'error' || event?.endsWith('Exception') ? this.fail(event, data) : [];
+        return event === 'error' ? this.fail(asObject(data.error) ?? {}) : [];
     }
   }
 
@@ -66,10 +66,10 @@ export class BedrockToOpenAIChatStream implements ChunkSource {
     return fromBedrockUsage(this.rawUsage);
   }
 
-  private fail(event: string, data: Json): Json[] {
+  /** An exception frame, read into an Anthropic-shaped error by the decoder (bedrock-stream-error.ts). */
+  private fail(error: Json): Json[] {
     this.failed = true;
-    const message = asString(data.message) || asString(data.Message) || 'the stream failed';
-    return [errorChunk(`${event}: ${message}`)];
+    return [errorChunk(asString(error.message) || 'the stream failed')];
   }
 
   private blockStart(blockIndex: number, toolUse: Json | undefined): Json[] {

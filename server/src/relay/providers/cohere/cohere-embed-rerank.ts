@@ -1,5 +1,6 @@
 import { asArray, asObject, asString } from '../../formats/json-read.ts';
 import type { ConvertedAnswer, Json } from '../../formats/types.ts';
+import { readRerankCall } from '../rerank-call.ts';
 import { fromCohereUsage } from './cohere-usage.ts';
 
 /**
@@ -37,13 +38,10 @@ export function cohereEmbedToOpenAI(answer: Json, upstreamModel: string): Conver
 
 /** A rerank call (Jina's shape, as /v1/rerank takes it) as Cohere's v2 rerank: documents as text. */
 export function toCohereRerank(body: Json, upstreamModel: string): Json | string {
-  const documents = asArray(body.documents).map((document) =>
-    typeof document === 'string' ? document : asString(asObject(document)?.text),
-  );
-  if (typeof body.query !== 'string' || documents.length === 0)
-    return 'a rerank call needs a query and a list of documents';
-  const request: Json = { model: upstreamModel, query: body.query, documents };
-  if (typeof body.top_n === 'number') request.top_n = body.top_n;
+  const call = readRerankCall(body);
+  if (typeof call === 'string') return call;
+  const request: Json = { model: upstreamModel, query: call.query, documents: call.documents };
+  if (call.topN !== undefined) request.top_n = call.topN;
   return request;
 }
 

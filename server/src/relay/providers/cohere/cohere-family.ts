@@ -13,10 +13,11 @@ export const cohereFamily: ProviderFamily = {
   format: 'cohere',
   servesChat: true,
   request({ endpoint, body, channel, upstreamModel, chat: chatCore }) {
-    const path = COHERE_PATHS[endpoint.kind];
+    // Chat and Responses calls alike go to chat: whatever has a chat form.
+    const path = COHERE_PATHS[endpoint.kind === 'responses' ? 'chat' : endpoint.kind];
     if (!path) return `a cohere channel cannot serve ${endpoint.path}`;
     let native;
-    if (endpoint.kind === 'chat') {
+    if (path === COHERE_PATHS.chat) {
       const chat = chatCore();
       if (chat === undefined) return `a cohere channel cannot serve ${endpoint.path}`;
       if (typeof chat === 'string') return chat;

@@ -27,7 +27,8 @@ export const difyFamily: ProviderFamily = {
   format: 'dify',
   servesChat: true,
   request({ endpoint, channel, chat: chatCore }) {
-    const chat = endpoint.kind === 'chat' ? chatCore() : undefined;
+    // Chat and Responses calls alike: whatever has a chat form.
+    const chat = chatCore();
     if (chat === undefined) return `a dify channel cannot serve ${endpoint.path}`;
     if (typeof chat === 'string') return chat;
     const native = toDifyChat(chat);

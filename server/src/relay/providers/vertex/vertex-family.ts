@@ -7,7 +7,7 @@ import { RefusedCall } from '../refused-call.ts';
 import { isVertexPredictions, vertexEmbedToOpenAI } from './vertex-embeddings.ts';
 import { readVertexError } from './vertex-error.ts';
 import { VERTEX_MODEL_LISTING } from './vertex-models.ts';
-import { vertexPlan } from './vertex-request.ts';
+import { vertexAnswerFormat, vertexPlan } from './vertex-request.ts';
 import { publisherOf, vertexTarget } from './vertex-target.ts';
 
 /** A client's anthropic-beta header, passed on to Claude models as Anthropic's API takes it. */
@@ -20,14 +20,15 @@ function betaHeader(
 
 /**
  * Google Vertex AI (type 41): Gemini models through generateContent, Claude models through
- * Anthropic's rawPredict, text-embedding models through predict; every client format converted
- * through the chat core. Authenticated with a service account's OAuth token (new-api's JSON key)
+ * Anthropic's rawPredict, text-embedding models through predict; Gemini clients' chat calls to
+ * Gemini models passed through, every other call converted through the chat core. Authenticated with a service account's OAuth token (new-api's JSON key)
  * or an API key.
  */
 export const vertexFamily: ProviderFamily = {
   name: 'vertex',
   format: 'vertex',
   servesChat: true,
+  answersIn: vertexAnswerFormat,
   async request(input) {
     const plan = vertexPlan(input);
     if (typeof plan === 'string') return plan;

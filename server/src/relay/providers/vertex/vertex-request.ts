@@ -2,7 +2,7 @@ import { anthropicChatRequest } from '../anthropic/anthropic-family.ts';
 import { geminiChatRequest } from '../gemini/gemini-family.ts';
 import { geminiThinkingFromModel } from '../gemini/openai-chat-to-gemini.ts';
 import type { Json } from '../../formats/types.ts';
-import type { RequestInput } from '../provider-family.ts';
+import type { ChannelFormat, PassThroughQuestion, RequestInput } from '../provider-family.ts';
 import { toVertexEmbed } from './vertex-embeddings.ts';
 import { publisherOf, vertexClaudeModel, type VertexPublisher } from './vertex-target.ts';
 
@@ -24,8 +24,8 @@ export function vertexClaudeBody(messages: Json): Json {
 }
 
 /**
- * What to send to Vertex for a call: embeddings through Google's :predict; chat (from any client,
- * through the chat core) to Claude models as Anthropic's Messages body (rawPredict,
+ * What to send to Vertex for a call: embeddings through Google's :predict; chat (through the chat
+ * core, or a Gemini client's own body) to Claude models as Anthropic's Messages body (rawPredict,
  * streamRawPredict), to every other model as Gemini's (generateContent, streamGenerateContent).
  * A string says why the call cannot be served.
  */
@@ -52,6 +52,17 @@ export function vertexPlan(input: RequestInput): VertexPlan | string {
     model: geminiThinkingFromModel(upstreamModel).model,
     publisher: 'google',
     action: body.stream ? 'streamGenerateContent?alt=sse' : 'generateContent',
-    body: geminiChatRequest(settings, chat, upstreamModel, body.thinkingBudget),
+    // A Gemini client's own body goes as it came, as the Gemini family passes it (vertexAnswerFormat).
+    body: input.native?.body ?? geminiChatRequest(settings, chat, upstreamModel, body.thinkingBudget),
   };
 }
+
+/**
+ * Vertex's generateContent takes the Gemini API's own body and answers as it does: a Gemini
+ * client's chat call to a Google model passes through (its body sent, its answer and stream given
+ * back unconverted); every other call is converted.
+ */
+export const vertexAnswerFormat = ({ wire, endpoint, upstreamModel }: PassThroughQuestion): ChannelFormat =>
+  wire === 'gemini' && endpoint.kind === 'chat' && publisherOf(upstreamModel) === 'google'
+    ? 'gemini'
+    : 'vertex';

@@ -1,0 +1,66 @@
+import type { OptionsCache } from '../../cache/options-cache.ts';
+import type { MidjourneyRow } from '../../store/midjourney-queries.ts';
+
+/** A drawing as midjourney-proxy's task fetch answers it. */
+export interface MjTaskView {
+  id: string;
+  action: string;
+  prompt: string;
+  promptEn: string;
+  description: string;
+  state: string;
+  submitTime: number;
+  startTime: number;
+  finishTime: number;
+  imageUrl: string;
+  videoUrl: string;
+  videoUrls?: unknown;
+  status: string;
+  progress: string;
+  failReason: string;
+  buttons?: unknown;
+  properties?: unknown;
+}
+
+function parsed(text: string | null): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The image address a caller sees: with the forward option on, the gateway's own /mj/image/<id>
+ * (so the provider's address stays hidden and reachable), changing until the drawing is done so no
+ * cache keeps a half-drawn image; otherwise the provider's.
+ */
+export function imageUrlFor(settings: OptionsCache, row: MidjourneyRow, now = Date.now()): string {
+  const own = row.image_url ?? '';
+  if (own === '' || !settings.bool('MjForwardUrlEnabled')) return own;
+  const address = `${settings.get('ServerAddress')}/mj/image/${row.mj_id}`;
+  return row.status === 'SUCCESS' ? address : `${address}?rand=${now}`;
+}
+
+export function mjTaskView(settings: OptionsCache, row: MidjourneyRow): MjTaskView {
+  return {
+    id: row.mj_id,
+    action: row.action,
+    prompt: row.prompt ?? '',
+    promptEn: row.prompt_en ?? '',
+    description: row.description ?? '',
+    state: row.state ?? '',
+    submitTime: Number(row.submit_time),
+    startTime: Number(row.start_time),
+    finishTime: Number(row.finish_time),
+    imageUrl: imageUrlFor(settings, row),
+    videoUrl: row.video_url ?? '',
+    videoUrls: parsed(row.video_urls),
+    status: row.status,
+    progress: row.progress,
+    failReason: row.fail_reason ?? '',
+    buttons: parsed(row.buttons),
+    properties: parsed(row.properties),
+  };
+}

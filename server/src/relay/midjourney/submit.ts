@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { callerOf } from '../caller.ts';
 import type { RelayRuntime } from '../pipeline.ts';
 import { submitTask } from '../tasks/submit-task.ts';
+import { maybeDisableChannel } from '../upstream-error.ts';
 import { taskPrice } from '../tasks/task-price.ts';
 import { FREE_ACTIONS, intentOf, modelOfAction, type SubmitKind } from './actions.ts';
 import { channelForNewTask, originChannel, originTask } from './channels.ts';
@@ -11,6 +13,16 @@ import { asObject, asString, mjBadRequest, MjError, MJ_UNKNOWN_ERROR, readAnswer
 
 /** How long a submission may take upstream (new-api's 60 s). */
 const SUBMIT_TIMEOUT_MS = 60_000;
+
+/** midjourney-proxy's code 3: the proxy has no Discord account left to draw with. */
+const NO_ACCOUNT_CODE = 3;
+
+/** As new-api: a channel whose proxy has no account left is disabled, when automatic disabling allows it. */
+function disableWithoutAccounts(app: FastifyInstance, channel: RoutableChannel): void {
+  maybeDisableChannel(app, channel, 0, 'No available account instance', true).catch((error: unknown) =>
+    app.log.warn({ err: error, channelId: channel.id }, 'disabling a midjourney channel failed'),
+  );
+}
 
 /** The path sent upstream: the request's from /mj on (a /mj-fast, /mj-turbo or /mj-relax prefix dropped). */
 export const upstreamPath = (url: string): string => url.replace(/^\/mj-[a-z]+(?=\/mj\/)/, '');
@@ -59,6 +71,7 @@ export async function submitDrawing(
         const description = text.trim() === '' ? 'empty_response_body' : 'unmarshal_response_body_failed';
         throw new MjError(MJ_UNKNOWN_ERROR, description, status >= 400 ? status : 502);
       }
+      if (answer.code === NO_ACCOUNT_CODE) disableWithoutAccounts(app, channel);
       const read = readSubmission(status, JSON.parse(text) as Record<string, unknown>, answer, {
         userId: caller.userId,
         tokenId: caller.tokenId,

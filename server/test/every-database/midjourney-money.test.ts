@@ -166,6 +166,35 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Midjourney: charg
     expect(await logged(LogType.Refund)).toEqual({ quota: IMAGINE, rows: 1 });
   });
 
+  it('leaves a drawing unfinished and the wallet untouched when its refund breaks off, and refunds it once later', async () => {
+    const upscale = await db()
+      .selectFrom('midjourneys')
+      .selectAll()
+      .where('action', '=', 'UPSCALE')
+      .executeTakeFirstOrThrow();
+    const before = await wallet();
+    const refunds = await logged(LogType.Refund);
+    const failure = (breakOff: boolean) =>
+      failTaskWithRefund(t.server.store, {
+        table: 'midjourneys',
+        id: upscale.id,
+        tokenId,
+        update: { fail_reason: 'the database went away' },
+        refundLog: () => {
+          // The transaction breaks off after the status moved and the wallet was credited.
+          if (breakOff) throw new Error('connection lost');
+          return { user_id: ROOT, type: LogType.Refund, model_name: 'mj_upscale' };
+        },
+      });
+    await expect(failure(true)).rejects.toThrow('connection lost');
+    expect((await drawing(upscale.mj_id)).status).toBe('SUBMITTED');
+    expect(await wallet()).toBe(before);
+    expect(await failure(false)).toBe(UPSCALE);
+    expect(await failure(false)).toBe(0);
+    expect(await wallet()).toBe(before + UPSCALE);
+    expect(await logged(LogType.Refund)).toEqual({ quota: refunds.quota + UPSCALE, rows: refunds.rows + 1 });
+  });
+
   it('fails and refunds a drawing that outlives the task timeout', async () => {
     const before = await wallet();
     expect((await post('/mj/submit/imagine', { prompt: 'a slow bird' })).body.code).toBe(1);
@@ -173,7 +202,7 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Midjourney: charg
     await db().updateTable('midjourneys').set({ submit_time: 1 }).where('mj_id', '=', IDS.stuck).execute();
     expect((await settledStatus(IDS.stuck, 'FAILURE')).fail_reason).toBe('task timed out');
     expect(await wallet()).toBe(before);
-    expect(await logged(LogType.Refund)).toEqual({ quota: 2 * IMAGINE, rows: 2 });
+    expect(await logged(LogType.Refund)).toEqual({ quota: 2 * IMAGINE + UPSCALE, rows: 3 });
   });
 
   it('charges nothing for a refused submission, and records it failed', async () => {

@@ -1,4 +1,5 @@
 import type { OptionsCache } from '../../cache/options-cache.ts';
+import { drawingImageUrl } from '../../options/midjourney-image-url.ts';
 import type { MidjourneyRow } from '../../store/midjourney-queries.ts';
 
 /** A drawing as midjourney-proxy's task fetch answers it. */
@@ -31,18 +32,6 @@ function parsed(text: string | null): unknown {
   }
 }
 
-/**
- * The image address a caller sees: with the forward option on, the gateway's own /mj/image/<id>
- * (so the provider's address stays hidden and reachable), changing until the drawing is done so no
- * cache keeps a half-drawn image; otherwise the provider's.
- */
-export function imageUrlFor(settings: OptionsCache, row: MidjourneyRow, now = Date.now()): string {
-  const own = row.image_url ?? '';
-  if (own === '' || !settings.bool('MjForwardUrlEnabled')) return own;
-  const address = `${settings.get('ServerAddress')}/mj/image/${row.mj_id}`;
-  return row.status === 'SUCCESS' ? address : `${address}?rand=${now}`;
-}
-
 export function mjTaskView(settings: OptionsCache, row: MidjourneyRow): MjTaskView {
   return {
     id: row.mj_id,
@@ -54,7 +43,7 @@ export function mjTaskView(settings: OptionsCache, row: MidjourneyRow): MjTaskVi
     submitTime: Number(row.submit_time),
     startTime: Number(row.start_time),
     finishTime: Number(row.finish_time),
-    imageUrl: imageUrlFor(settings, row),
+    imageUrl: drawingImageUrl(settings, row),
     videoUrl: row.video_url ?? '',
     videoUrls: parsed(row.video_urls),
     status: row.status,

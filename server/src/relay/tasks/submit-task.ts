@@ -3,6 +3,7 @@ import { insertReturningId } from '../../store/insert.ts';
 import type { Reservation } from '../../store/quota.ts';
 import { recordChargedSubmit, type NewTaskRow, type TaskTable } from '../../store/task-money.ts';
 import type { RelayRuntime } from '../pipeline.ts';
+import { admitCall } from '../call-limits.ts';
 import { releaseReservation, reserveFor } from '../reservation.ts';
 import { taskSubmitLog, type TaskCall } from './task-log.ts';
 import type { TaskPrice } from './task-price.ts';
@@ -33,6 +34,8 @@ export interface TaskSubmission<T extends TaskTable> {
 export class TaskNotRecorded extends Error {}
 
 export interface Submitted {
+  /** Whether the upstream took the task. */
+  accepted: boolean;
   /** The task row's id (undefined: a refusal without a row). */
   id?: number;
   charged: number;
@@ -52,13 +55,24 @@ export async function submitTask<T extends TaskTable>(
   submission: TaskSubmission<T>,
 ): Promise<Submitted> {
   const cost = submission.free ? 0 : submission.price.quota;
-  const reservation =
-    cost > 0 ? await reserveFor(app, runtime.nodeId, submission.call.caller, cost) : undefined;
-  if (reservation) runtime.inFlight.add(reservation.id);
+  const { caller, requestId } = submission.call;
+  // The key's rate limits, budget and concurrency count a task as they count a call.
+  const admission = await admitCall(app, caller, {
+    model: submission.price.model,
+    requestId,
+    estimate: cost,
+  });
+  let submitted: Submitted | undefined;
+  let reservation: Reservation | undefined;
   try {
-    return await sendAndRecord(app, runtime, submission, reservation, cost);
+    reservation = cost > 0 ? await reserveFor(app, runtime.nodeId, caller, cost) : undefined;
+    if (reservation) runtime.inFlight.add(reservation.id);
+    submitted = await sendAndRecord(app, runtime, submission, reservation, cost);
+    return submitted;
   } finally {
     if (reservation) runtime.inFlight.delete(reservation.id);
+    const charged = submitted?.charged ?? 0;
+    admission.finish({ success: submitted?.accepted ?? false, cost: charged, tokens: 0 });
   }
 }
 
@@ -80,18 +94,19 @@ async function sendAndRecord<T extends TaskTable>(
     throw error;
   }
   // Refused (recorded or not) or free: nothing is charged, the row records the task at quota 0.
-  const uncharged = async (row: NewTaskRow<T> | undefined): Promise<Submitted> => {
-    if (!row) return { charged: 0 };
+  const uncharged = async (row: NewTaskRow<T> | undefined, accepted: boolean): Promise<Submitted> => {
+    if (!row) return { accepted, charged: 0 };
     const values = { ...row, quota: 0 } as NewTaskRow<'midjourneys'>;
-    return { id: await insertReturningId(app.store, submission.table as 'midjourneys', values), charged: 0 };
+    const id = await insertReturningId(app.store, submission.table as 'midjourneys', values);
+    return { accepted, id, charged: 0 };
   };
   if (!outcome.accepted) {
     await release();
-    return uncharged(outcome.row);
+    return uncharged(outcome.row, false);
   }
-  if (!reservation) return uncharged(outcome.row);
+  if (!reservation) return uncharged(outcome.row, true);
   try {
-    return await recordChargedSubmit(app.store, {
+    const recorded = await recordChargedSubmit(app.store, {
       reservation,
       cost,
       channelId: submission.call.channelId,
@@ -99,6 +114,7 @@ async function sendAndRecord<T extends TaskTable>(
       table: submission.table,
       row: outcome.row,
     });
+    return { accepted: true, ...recorded };
   } catch (error) {
     // Not recorded, not charged (a commit whose acknowledgement was lost is found by the refund's
     // claim: the reservation is gone and nothing is given back twice).

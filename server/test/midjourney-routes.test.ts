@@ -120,5 +120,10 @@ describe.skipIf(!collectedAvailable)('Midjourney routes', () => {
     });
     expect(await wallet()).toBe(before);
     expect(await db().selectFrom('reservations').selectAll().execute()).toEqual([]);
+    // A route midjourney-proxy does not have: its shape too.
+    expect(await call('POST', '/mj-relax/mj/submit/paint-my-house', {})).toMatchObject({
+      status: 404,
+      body: { code: 4 },
+    });
   });
 });

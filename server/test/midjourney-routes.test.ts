@@ -64,6 +64,8 @@ describe.skipIf(!collectedAvailable)('Midjourney routes', () => {
     expect(sent.json).toEqual({ ...body, prompt: 'a cat ' });
     for (const option of ['MjNotifyEnabled', 'MjAccountFilterEnabled', 'MjModeClearEnabled'])
       await t.server.settings.set(option, 'false');
+    // UPDATE_TASK=false: this node never even asks for the poller's lease.
+    expect(await db().selectFrom('job_leases').selectAll().execute()).toEqual([]);
   });
 
   it('lets a follow-up act on an unfinished task only when the success check is off (a modal always)', async () => {

@@ -79,17 +79,18 @@ async function pollChannel(context: PollContext, channel: RoutableChannel, rows:
   const { status, text } = await callMidjourney(context.upstream, channel, {
     method: 'POST',
     path: '/mj/task/list-by-condition',
-    body: { ids: rows.map((row) => row.mj_id) },
+    body: { ids: [...new Set(rows.map((row) => row.mj_id))] },
     timeoutMs: LIST_TIMEOUT_MS,
   });
   if (status !== 200) throw new Error(`channel ${channel.id} answered the task list with HTTP ${status}`);
   const items: unknown = JSON.parse(text);
   if (!Array.isArray(items)) throw new Error(`channel ${channel.id} answered the task list with no list`);
-  const byId = new Map(rows.map((row) => [row.mj_id, row]));
+  // One upstream task may have several rows (a submission answered 21: the task exists already).
+  const byId = Map.groupBy(rows, (row) => row.mj_id);
   for (const value of items) {
     const item = asObject(value);
-    const row = item && byId.get(asString(item.id));
-    if (item && row) await apply(context, row, item);
+    if (!item) continue;
+    for (const row of byId.get(asString(item.id)) ?? []) await apply(context, row, item);
   }
 }
 
@@ -103,12 +104,13 @@ export const midjourneyPlatform: TaskPlatform = {
   name: 'midjourney',
   async poll(context) {
     const rows = await unfinishedMidjourneys(context.app.store.db, context.limit);
-    const byChannel = new Map<number, MidjourneyRow[]>();
+    const live: MidjourneyRow[] = [];
     for (const row of rows) {
       if (Number(row.submit_time) < context.timedOutBefore) await fail(context, row, 'task timed out');
       else if (row.mj_id === '') await fail(context, row, 'the upstream gave the task no id');
-      else byChannel.set(Number(row.channel_id), [...(byChannel.get(Number(row.channel_id)) ?? []), row]);
+      else live.push(row);
     }
+    const byChannel = Map.groupBy(live, (row) => Number(row.channel_id));
     for (const [channelId, tasks] of byChannel) {
       const channel = context.app.channels.get(channelId);
       if (!channel) continue;

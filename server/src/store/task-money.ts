@@ -5,6 +5,7 @@ import { insertReturningId } from './insert.ts';
 import type { NewLog } from './logs.ts';
 import { moneyTransaction } from './money-transaction.ts';
 import type { Reservation } from './quota.ts';
+import { kyselyWriter, type Balances } from './settle-writers.ts';
 import type { Database, MidjourneysTable } from './schema.ts';
 import { nowSeconds } from './users.ts';
 
@@ -42,12 +43,12 @@ async function claimReservation(trx: Transaction<Database>, store: Store, id: st
  * counters move, the consumption log row and the task's row go in. So a task row exists exactly
  * when its charge does, and its `quota` is what was charged: the refund of a failed task gives back
  * exactly that. A reservation already gone (refunded by a sweep meanwhile) records the task
- * uncharged, with quota 0 and no log row. Answers the row's id and the charge.
+ * uncharged, with quota 0 and no log row. Answers the row's id, the charge and the balances after it.
  */
 export async function recordChargedSubmit<T extends TaskTable>(
   store: Store,
   charge: SubmitCharge<T>,
-): Promise<{ id: number; charged: number }> {
+): Promise<{ id: number; charged: number; balances: Balances }> {
   const { reservation, cost } = charge;
   const { payer } = reservation;
   return moneyTransaction(store, async (trx) => {
@@ -89,7 +90,11 @@ export async function recordChargedSubmit<T extends TaskTable>(
     }
     const row = { ...charge.row, quota: charged } as NewTaskRow<T>;
     const id = await insertReturningId(store, charge.table as 'midjourneys', row as never, trx);
-    return { id, charged };
+    const balances = await kyselyWriter(store, trx).readBalances(
+      [payer.userId],
+      payer.tokenId > 0 ? [payer.tokenId] : [],
+    );
+    return { id, charged, balances };
   });
 }
 

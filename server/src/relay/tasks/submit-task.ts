@@ -4,6 +4,7 @@ import type { Reservation } from '../../store/quota.ts';
 import { recordChargedSubmit, type NewTaskRow, type TaskTable } from '../../store/task-money.ts';
 import type { RelayRuntime } from '../pipeline.ts';
 import { admitCall } from '../call-limits.ts';
+import { afterTaskCharge } from './after-charge.ts';
 import { releaseReservation, reserveFor } from '../reservation.ts';
 import { taskSubmitLog, type TaskCall } from './task-log.ts';
 import type { TaskPrice } from './task-price.ts';
@@ -105,16 +106,18 @@ async function sendAndRecord<T extends TaskTable>(
     return uncharged(outcome.row, false);
   }
   if (!reservation) return uncharged(outcome.row, true);
+  const log = taskSubmitLog(submission.call, submission.price, outcome.action, outcome.taskId);
+  const channelId = submission.call.channelId;
+  let recorded;
   try {
-    const recorded = await recordChargedSubmit(app.store, {
+    recorded = await recordChargedSubmit(app.store, {
       reservation,
       cost,
-      channelId: submission.call.channelId,
-      log: taskSubmitLog(submission.call, submission.price, outcome.action, outcome.taskId),
+      channelId,
+      log,
       table: submission.table,
       row: outcome.row,
     });
-    return { accepted: true, ...recorded };
   } catch (error) {
     // Not recorded, not charged (a commit whose acknowledgement was lost is found by the refund's
     // claim: the reservation is gone and nothing is given back twice).
@@ -122,4 +125,6 @@ async function sendAndRecord<T extends TaskTable>(
     await release();
     throw new TaskNotRecorded('the task was accepted upstream but could not be recorded');
   }
+  afterTaskCharge(app, reservation, { channelId, log, ...recorded });
+  return { accepted: true, id: recorded.id, charged: recorded.charged };
 }

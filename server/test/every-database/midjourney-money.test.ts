@@ -109,6 +109,14 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Midjourney: charg
     expect(mj.upstream.requestsTo('/mj/submit/imagine')[0]!.headers['mj-api-secret']).toBe('mj-secret');
     expect(await wallet()).toBe(START - IMAGINE);
     expect(await logged(LogType.Consume)).toEqual({ quota: IMAGINE, rows: 1 });
+    // The dashboard counts it as it counts a call.
+    await t.server.quotaData.flush();
+    const counted = await db()
+      .selectFrom('quota_data')
+      .select(['count', 'quota'])
+      .where('model_name', '=', 'mj_imagine')
+      .execute();
+    expect(counted.map((row) => [Number(row.count), Number(row.quota)])).toEqual([[1, IMAGINE]]);
 
     const done = await settledStatus(IDS.drawn, 'SUCCESS');
     expect(mj.polls).toBeGreaterThanOrEqual(2);

@@ -33,7 +33,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     inFlight: settlements.inFlight,
   };
   // Unfinished drawings (and later music and video) are polled by one node at a time.
-  const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, [midjourneyPlatform]);
+  const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, [midjourneyPlatform()]);
   app.addHook('onClose', async () => {
     await poller?.stop();
     await settlements.close();

@@ -32,6 +32,9 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Midjourney: charg
   let t: TestServer;
   let mj: MockMidjourney;
   let other: MockUpstream;
+  /** A channel that never answers its task list (until the end): the other channels' polls go on. */
+  let silent: MockUpstream;
+  let speak = () => {};
   let key: string;
   let tokenId: number;
   const db = () => t.server.store.db;
@@ -39,15 +42,35 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Midjourney: charg
   beforeAll(async () => {
     mj = await new MockMidjourney().start();
     other = await new MockUpstream().start();
+    silent = await new MockUpstream().start();
+    const spoken = new Promise<void>((resolve) => (speak = resolve));
+    silent.handler('/mj/task/list-by-condition', async () => {
+      await spoken;
+      return { json: [] };
+    });
     t = await startTestServer({ TASK_POLL_INTERVAL_SECONDS: '0.05', TASK_POLL_LEASE_SECONDS: '5' });
     await db().updateTable('users').set({ quota: START }).where('id', '=', ROOT).execute();
     await seedChannel(t, { type: 2, baseUrl: mj.url, models: ['mj_imagine'], key: 'mj-secret' });
     // A higher-priority channel for upscales: a follow-up must still go to its task's channel.
     await seedChannel(t, { type: 5, baseUrl: other.url, models: ['mj_upscale'], priority: 10 });
     ({ key, id: tokenId } = await seedToken(t, { unlimited: false, remainQuota: START }));
+    const silentChannel = await seedChannel(t, { type: 2, baseUrl: silent.url, models: ['mj_shorten'] });
+    await db()
+      .insertInto('midjourneys')
+      .values({
+        user_id: 999,
+        mj_id: 'silent-1',
+        status: 'SUBMITTED',
+        submit_time: Date.now(),
+        channel_id: silentChannel,
+      })
+      .execute();
   });
   afterAll(async () => {
+    // Closing does not wait on the silent channel: the poller's questions are cut short.
     await t?.close();
+    speak();
+    await silent?.stop();
     await mj?.stop();
     await other?.stop();
   });
@@ -120,6 +143,7 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Midjourney: charg
 
     const done = await settledStatus(IDS.drawn, 'SUCCESS');
     expect(mj.polls).toBeGreaterThanOrEqual(2);
+    expect(silent.inFlight).toBe(1); // still waiting on the silent channel meanwhile
     expect(done).toMatchObject({ progress: '100%', quota: IMAGINE, action: 'IMAGINE', code: 1 });
     expect(done.image_url).toContain('https://cdn.gptbest.vip/');
     const view = await fetchTask(IDS.drawn);

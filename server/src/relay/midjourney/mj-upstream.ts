@@ -13,6 +13,8 @@ export interface MjCall {
   path: string;
   body?: Record<string, unknown>;
   timeoutMs: number;
+  /** Ends the call early (the poller stopping). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function callMidjourney(
         'mj-api-secret': secretOf(channel),
       },
       body: call.body ? JSON.stringify(call.body) : undefined,
-      signal: AbortSignal.timeout(call.timeoutMs),
+      signal: AbortSignal.any([AbortSignal.timeout(call.timeoutMs), ...(call.signal ? [call.signal] : [])]),
       addressTrusted: channel.row.address_trusted !== 0,
     });
   } catch {

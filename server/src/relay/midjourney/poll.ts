@@ -1,4 +1,5 @@
 import type { Updateable } from 'kysely';
+import pLimit from 'p-limit';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import {
   unfinishedMidjourneys,
@@ -15,6 +16,8 @@ import { asObject, asString } from './wire.ts';
 
 /** How long one channel's task list may take (new-api's 15 s). */
 const LIST_TIMEOUT_MS = 15_000;
+/** Channels asked at the same time. */
+const CHANNELS_AT_ONCE = 8;
 
 /** Fails a drawing and refunds its charge, once (store/task-money.ts). */
 function fail(
@@ -75,12 +78,18 @@ async function apply(context: PollContext, row: MidjourneyRow, item: Record<stri
 }
 
 /** Asks one channel about its unfinished drawings and applies the answers. */
-async function pollChannel(context: PollContext, channel: RoutableChannel, rows: MidjourneyRow[]) {
+async function pollChannel(
+  context: PollContext,
+  channel: RoutableChannel,
+  rows: MidjourneyRow[],
+  signal: AbortSignal,
+) {
   const { status, text } = await callMidjourney(context.upstream, channel, {
     method: 'POST',
     path: '/mj/task/list-by-condition',
     body: { ids: [...new Set(rows.map((row) => row.mj_id))] },
     timeoutMs: LIST_TIMEOUT_MS,
+    signal,
   });
   if (status !== 200) throw new Error(`channel ${channel.id} answered the task list with HTTP ${status}`);
   const items: unknown = JSON.parse(text);
@@ -97,28 +106,40 @@ async function pollChannel(context: PollContext, channel: RoutableChannel, rows:
 /**
  * Drawings (the midjourneys table): every poll reads up to TASK_QUERY_LIMIT unfinished drawings;
  * those older than TASK_TIMEOUT_MINUTES, or without an upstream id, are failed and refunded; the
- * rest are asked of their channels, one task list per channel, and updated. A channel that cannot
- * be asked now is asked again next poll; its tasks end at the latest by the timeout.
+ * rest are asked of their channels, one task list per channel, a few channels at a time, and
+ * updated. A poll does not wait for the channels' answers: a channel still answering its last
+ * list is skipped, so a slow or silent channel (up to 15 s) delays no other channel's next poll.
+ * A channel that cannot be asked now is asked again next poll; its tasks end at the latest by the
+ * timeout.
  */
-export const midjourneyPlatform: TaskPlatform = {
-  name: 'midjourney',
-  async poll(context) {
-    const rows = await unfinishedMidjourneys(context.app.store.db, context.limit);
-    const live: MidjourneyRow[] = [];
-    for (const row of rows) {
-      if (Number(row.submit_time) < context.timedOutBefore) await fail(context, row, 'task timed out');
-      else if (row.mj_id === '') await fail(context, row, 'the upstream gave the task no id');
-      else live.push(row);
-    }
-    const byChannel = Map.groupBy(live, (row) => Number(row.channel_id));
-    for (const [channelId, tasks] of byChannel) {
-      const channel = context.app.channels.get(channelId);
-      if (!channel) continue;
-      try {
-        await pollChannel(context, channel, tasks);
-      } catch (error) {
-        context.app.log.warn({ err: error, channelId }, 'polling a channel for its drawings failed');
+export function midjourneyPlatform(): TaskPlatform {
+  const asking = new Map<number, Promise<void>>();
+  const stopping = new AbortController();
+  const limit = pLimit(CHANNELS_AT_ONCE);
+  return {
+    name: 'midjourney',
+    async poll(context) {
+      const rows = await unfinishedMidjourneys(context.app.store.db, context.limit);
+      const live: MidjourneyRow[] = [];
+      for (const row of rows) {
+        if (Number(row.submit_time) < context.timedOutBefore) await fail(context, row, 'task timed out');
+        else if (row.mj_id === '') await fail(context, row, 'the upstream gave the task no id');
+        else live.push(row);
       }
-    }
-  },
-};
+      for (const [channelId, tasks] of Map.groupBy(live, (row) => Number(row.channel_id))) {
+        const channel = context.app.channels.get(channelId);
+        if (!channel || asking.has(channelId)) continue;
+        const asked = limit(() => pollChannel(context, channel, tasks, stopping.signal))
+          .catch((error: unknown) =>
+            context.app.log.warn({ err: error, channelId }, 'polling a channel for its drawings failed'),
+          )
+          .finally(() => asking.delete(channelId));
+        asking.set(channelId, asked);
+      }
+    },
+    async stop() {
+      stopping.abort();
+      await Promise.all(asking.values());
+    },
+  };
+}

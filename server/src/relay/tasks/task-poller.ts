@@ -19,7 +19,10 @@ export interface PollContext {
 /** One kind of asynchronous task (drawings; later music and video): how its unfinished tasks are polled. */
 export interface TaskPlatform {
   name: string;
+  /** One poll; it may leave upstream questions running (see stop). */
   poll(context: PollContext): Promise<void>;
+  /** Waits for what the polls left running, so the store can be closed after it. */
+  stop?(): Promise<void>;
 }
 
 export interface TaskPoller {
@@ -74,6 +77,7 @@ export function startTaskPoller(
     pollOnce,
     async stop() {
       await job.stop();
+      await Promise.all(platforms.map((platform) => platform.stop?.()));
       if (held) await releaseJobLease(app.store, TASK_POLL_JOB, nodeId).catch(() => {});
     },
   };

@@ -176,4 +176,30 @@ describe('loadConfig', () => {
     expect(configError({ SQL_QUERY_TIMEOUT: '0' })).toMatch(/SQL_QUERY_TIMEOUT/);
     expect(configError({ SQL_QUERY_TIMEOUT: '30s' })).toMatch(/SQL_QUERY_TIMEOUT/);
   });
+
+  it("polls tasks as new-api does by default, and reads the task variables in new-api's units", () => {
+    expect(loadConfig({}).tasks).toEqual({
+      enabled: true,
+      queryLimit: 1000,
+      timeoutMs: 1440 * 60_000,
+      intervalMs: 15_000,
+      leaseMs: 60_000,
+    });
+    const tasks = loadConfig({
+      UPDATE_TASK: 'false',
+      TASK_QUERY_LIMIT: '50',
+      TASK_TIMEOUT_MINUTES: '0.5',
+      TASK_POLL_INTERVAL_SECONDS: '0.2',
+      TASK_POLL_LEASE_SECONDS: '3',
+    }).tasks;
+    expect(tasks).toEqual({
+      enabled: false,
+      queryLimit: 50,
+      timeoutMs: 30_000,
+      intervalMs: 200,
+      leaseMs: 3_000,
+    });
+    expect(configError({ TASK_QUERY_LIMIT: '0' })).toMatch(/TASK_QUERY_LIMIT/);
+    expect(configError({ UPDATE_TASK: 'maybe' })).toMatch(/UPDATE_TASK/);
+  });
 });

@@ -71,6 +71,14 @@ const envSchema = z.object({
   LINUXDO_BASE_URL: httpAddress('https://connect.linux.do'),
   SETTLEMENT_JOURNAL_DIR: z.string().min(1).default('data/journal'),
   RESERVATION_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** new-api's: polling unfinished tasks (drawings, music, video) is on unless this is false. */
+  UPDATE_TASK: booleanFromEnv.default(true),
+  TASK_QUERY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Minutes (decimals allowed) after which a task still unfinished is failed and refunded. */
+  TASK_TIMEOUT_MINUTES: z.coerce.number().positive().max(525_600).default(1440),
+  TASK_POLL_INTERVAL_SECONDS: seconds(15),
+  /** How long the node polling tasks holds the job unrenewed before another takes it over. */
+  TASK_POLL_LEASE_SECONDS: seconds(60),
   /** Set by the cluster primary for each worker it starts; a worker restarted in its place keeps it. */
   RELAYGATE_WORKER_SLOT: z.coerce.number().int().min(0).max(255).default(0),
   HTTP_HEADERS_TIMEOUT: seconds(30),
@@ -142,6 +150,8 @@ export interface Config {
    * long, the other nodes refund the dead process's reservations (RESERVATION_LEASE_SECONDS).
    */
   reservationLeaseSeconds: number;
+  /** The polling of unfinished asynchronous tasks (relay/tasks/). */
+  tasks: TaskPollSettings;
   /** This process's slot among the cluster's workers (0 when alone). */
   workerSlot: number;
   /** Connection pool of PostgreSQL and MySQL (SQLite has none). */
@@ -165,6 +175,17 @@ export interface OAuthEndpoints {
   githubApiBase: string;
   /** LinuxDO Connect: /oauth2/authorize, /oauth2/token, /api/user. */
   linuxdoBase: string;
+}
+
+export interface TaskPollSettings {
+  /** UPDATE_TASK: false turns the poller off on this node. */
+  enabled: boolean;
+  /** TASK_QUERY_LIMIT: unfinished tasks read per poll. */
+  queryLimit: number;
+  /** TASK_TIMEOUT_MINUTES, in ms. */
+  timeoutMs: number;
+  intervalMs: number;
+  leaseMs: number;
 }
 
 export interface HttpTimeouts {
@@ -275,6 +296,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     settlementJournalDir: e.SETTLEMENT_JOURNAL_DIR,
     reservationLeaseSeconds: e.RESERVATION_LEASE_SECONDS,
+    tasks: {
+      enabled: e.UPDATE_TASK,
+      queryLimit: e.TASK_QUERY_LIMIT,
+      timeoutMs: Math.round(e.TASK_TIMEOUT_MINUTES * 60_000),
+      intervalMs: Math.round(e.TASK_POLL_INTERVAL_SECONDS * 1000),
+      leaseMs: Math.round(e.TASK_POLL_LEASE_SECONDS * 1000),
+    },
     workerSlot: e.RELAYGATE_WORKER_SLOT,
     pool: poolSettings(e, workers),
     http: {

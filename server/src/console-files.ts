@@ -4,7 +4,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths that belong to the gateway's APIs; everything else is the console's (a browser route or a file). */
-const API_PREFIXES = ['/api/', '/v1/', '/v1beta/', '/pg/', '/mj/', '/suno/'];
+const API_PREFIXES = [
+  '/api/',
+  '/v1/',
+  '/v1beta/',
+  '/pg/',
+  '/mj/',
+  '/mj-fast/',
+  '/mj-turbo/',
+  '/mj-relax/',
+  '/suno/',
+];
 const API_ROOTS = new Set(['/api', '/v1', '/v1beta', '/pg', '/mj', '/suno']);
 
 export function isApiPath(url: string): boolean {

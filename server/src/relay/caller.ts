@@ -48,6 +48,18 @@ export function extractKey(request: FastifyRequest): string | null {
   return typeof query?.key === 'string' && query.key !== '' ? query.key : null;
 }
 
+/**
+ * The raw key of a Midjourney call: Authorization, or mj-api-secret when Authorization is empty or
+ * says only "midjourney-proxy" (as midjourney-proxy clients send it).
+ */
+export function extractMidjourneyKey(request: FastifyRequest): string | null {
+  const auth = request.headers.authorization;
+  const bearer = typeof auth === 'string' ? auth.replace(/^Bearer\s+/i, '').trim() : '';
+  if (bearer !== '' && bearer !== 'midjourney-proxy') return bearer;
+  const secret = request.headers['mj-api-secret'];
+  return typeof secret === 'string' && secret.trim() !== '' ? secret.trim() : null;
+}
+
 /** `sk-<key>` or `sk-<key>-<channel id>` (the pin is for admins only). */
 export function parseKey(raw: string): { key: string; pinnedChannelId?: number } {
   const [key = '', pin] = raw.replace(/^sk-/, '').split('-');

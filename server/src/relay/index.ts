@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { closeSoonIfUnread } from '../http/unread-body.ts';
 import { cachedAllowList } from '../net/allow-list.ts';
-import { authenticateCaller, extractKey } from './caller.ts';
+import { authenticateCaller, extractKey, extractMidjourneyKey } from './caller.ts';
 import { clientErrorBody } from './client-errors.ts';
 import type { RelayRuntime } from './pipeline.ts';
 import { isDatabaseUnavailable } from '../store/unavailable.ts';
@@ -10,10 +10,13 @@ import { databaseUnavailable, inLanguage, nodeRecovering, RelayError } from './r
 import { anthropicRoutes } from './routes-anthropic.ts';
 import { billingRoutes } from './routes-billing.ts';
 import { geminiRoutes } from './routes-gemini.ts';
+import { midjourneyPlatform } from './midjourney/poll.ts';
+import { midjourneyRoutes } from './midjourney/routes.ts';
 import { modelRoutes } from './routes-models.ts';
 import { sharedPathFormat } from './clients/registry.ts';
 import { openAIRoutes } from './routes-openai.ts';
 import { openSettlements } from './settlements.ts';
+import { startTaskPoller } from './tasks/task-poller.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import type { WireFormat } from './wire-format.ts';
 
@@ -29,7 +32,10 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     nodeId: settlements.nodeId,
     inFlight: settlements.inFlight,
   };
+  // Unfinished drawings (and later music and video) are polled by one node at a time.
+  const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, [midjourneyPlatform()]);
   app.addHook('onClose', async () => {
+    await poller?.stop();
     await settlements.close();
     await runtime.upstream.close();
   });
@@ -39,11 +45,17 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   app.decorateRequest('caller', null);
   // (Node discards the unread body of a refused request chunk by chunk; the answer arrives intact.)
   app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config as { session?: boolean; modelList?: boolean };
+    const config = request.routeOptions.config as {
+      session?: boolean;
+      modelList?: boolean;
+      midjourney?: boolean;
+      noKey?: boolean;
+    };
     // Reservations made before the last run's are refunded would be refunded with them.
     if (!settlements.ready() && !config.modelList) throw nodeRecovering();
-    if (config.session) return;
-    request.caller = await authenticateCaller(app, extractKey(request), request.ip);
+    if (config.session || config.noKey) return;
+    const key = config.midjourney ? extractMidjourneyKey(request) : extractKey(request);
+    request.caller = await authenticateCaller(app, key, request.ip);
   });
 
   app.setErrorHandler((error: FastifyError | RelayError, request, reply) => {
@@ -80,6 +92,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   await anthropicRoutes(app, runtime);
   await geminiRoutes(app, runtime);
   await billingRoutes(app);
+  await midjourneyRoutes(app, runtime);
 
   // One model list and single-model lookups, shaped for whichever client asks (as new-api does).
   await modelRoutes(app);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { clientErrorBody } from './client-errors.ts';
+import { mjBadRequest, mjErrorBody } from './midjourney/wire.ts';
 import { RelayError } from './relay-error.ts';
 import { sharedPathFormat } from './clients/registry.ts';
 
@@ -8,6 +9,8 @@ import { sharedPathFormat } from './clients/registry.ts';
  * client adaptors recognise their libraries (clients/registry.ts). Null outside the relay's paths.
  */
 export function unknownRelayPathBody(request: FastifyRequest, message: string): unknown {
+  // Midjourney clients read midjourney-proxy's shape (relay/midjourney/wire.ts).
+  if (/^\/mj(-[a-z]+)?\//.test(request.url)) return mjErrorBody(mjBadRequest(message));
   if (!request.url.startsWith('/v1')) return null;
   return clientErrorBody(
     sharedPathFormat(request),

@@ -10,6 +10,7 @@ import { mailResetTokens } from './migrations/006-mail-reset-tokens.ts';
 import { limitsColumns } from './migrations/007-limits.ts';
 import { nodeLeasesTable } from './migrations/008-node-leases.ts';
 import { channelTestOutcome } from './migrations/009-channel-test-outcome.ts';
+import { jobLeasesTable } from './migrations/010-job-leases.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -23,6 +24,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '007-limits': limitsColumns(),
     '008-node-leases': nodeLeasesTable(dialect),
     '009-channel-test-outcome': channelTestOutcome(),
+    '010-job-leases': jobLeasesTable(dialect),
   };
 }
 

@@ -258,6 +258,14 @@ export interface ReservationsTable {
   created_at: number;
 }
 
+/** Which node runs a singleton background job, and until when (migrations/010-job-leases.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  /** Unix seconds: past this, any node may take the job over. */
+  expires_at: number;
+}
+
 /** A gateway process's lease on its reservations (migrations/008-node-leases.ts). */
 export interface NodeLeasesTable {
   node_id: string;
@@ -290,4 +298,5 @@ export interface Database {
   reservations: ReservationsTable;
   verification_codes: VerificationCodesTable;
   node_leases: NodeLeasesTable;
+  job_leases: JobLeasesTable;
 }

@@ -21,6 +21,7 @@ const TABLES = [
   'tasks',
   'quota_data',
   'node_leases',
+  'job_leases',
   'top_ups',
   'setups',
   'sessions',
@@ -49,6 +50,7 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
       '007-limits',
       '008-node-leases',
       '009-channel-test-outcome',
+      '010-job-leases',
     ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);

@@ -6,6 +6,9 @@ import { text, timestamp, wholeNumber } from '../log/filters.ts';
 import { listAnswer, readListPaging } from '../paging.ts';
 import { parseInput } from '../parse-input.ts';
 import { toMidjourneyView, toTaskView } from './views.ts';
+import { drawingImageUrl } from '../../options/midjourney-image-url.ts';
+import type { Selectable } from 'kysely';
+import type { MidjourneysTable } from '../../store/schema.ts';
 
 const querySchema = z.object({
   channel_id: wholeNumber,
@@ -68,7 +71,12 @@ export const taskApi: FastifyPluginAsync = async (app) => {
     for (const url of urls) app.get(url, { preHandler: scope.guard }, handler);
   }
 
-  const drawings = { idParam: 'mj_id' as const, list: listMidjourneys, view: toMidjourneyView };
+  const drawings = {
+    idParam: 'mj_id' as const,
+    list: listMidjourneys,
+    view: (row: Selectable<MidjourneysTable>, admin: boolean) =>
+      toMidjourneyView(row, admin, (r) => drawingImageUrl(app.settings, r)),
+  };
   const tasks = { idParam: 'task_id' as const, list: listTasks, view: toTaskView };
   // The self routes first, so /self is never read as something under the admin path.
   register(['/api/mj/self', '/api/mj/self/'], SELF, drawings);

@@ -4,8 +4,12 @@ import type { MidjourneysTable, TasksTable } from '../../store/schema.ts';
 
 const num = (value: unknown) => Number(value ?? 0);
 
-/** A drawing row as the console reads it; the channel only for admins. */
-export function toMidjourneyView(row: Selectable<MidjourneysTable>, admin: boolean): MidjourneyView {
+/** A drawing row as the console reads it; the channel only for admins; the image where it is shown (the forward option). */
+export function toMidjourneyView(
+  row: Selectable<MidjourneysTable>,
+  admin: boolean,
+  imageUrl: (row: Selectable<MidjourneysTable>) => string = (r) => r.image_url ?? '',
+): MidjourneyView {
   return {
     id: num(row.id),
     user_id: num(row.user_id),
@@ -18,7 +22,7 @@ export function toMidjourneyView(row: Selectable<MidjourneysTable>, admin: boole
     submit_time: num(row.submit_time),
     start_time: num(row.start_time),
     finish_time: num(row.finish_time),
-    image_url: row.image_url ?? '',
+    image_url: imageUrl(row),
     video_url: row.video_url ?? '',
     status: row.status,
     progress: row.progress,

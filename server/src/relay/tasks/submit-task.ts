@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { insertReturningId } from '../../store/insert.ts';
+import type { Reservation } from '../../store/quota.ts';
+import { recordChargedSubmit, type NewTaskRow, type TaskTable } from '../../store/task-money.ts';
+import type { RelayRuntime } from '../pipeline.ts';
+import { admitCall } from '../call-limits.ts';
+import { afterTaskCharge } from './after-charge.ts';
+import { releaseReservation, reserveFor } from '../reservation.ts';
+import { taskSubmitLog, type TaskCall } from './task-log.ts';
+import type { TaskPrice } from './task-price.ts';
+
+/** What the upstream made of a submission. */
+export type SubmitOutcome<T extends TaskTable> =
+  | {
+      accepted: true;
+      /** The upstream's id of the task, named in the log row. */
+      taskId: string;
+      action: string;
+      row: NewTaskRow<T>;
+    }
+  /** Refused: nothing is charged; the row, when given, records the refusal (quota 0). */
+  | { accepted: false; row?: NewTaskRow<T> };
+
+export interface TaskSubmission<T extends TaskTable> {
+  table: T;
+  call: TaskCall;
+  price: TaskPrice;
+  /** Some actions are never charged (new-api's inpaint and custom zoom). */
+  free?: boolean;
+  /** Sends the submission upstream; a throw means it was not accepted. */
+  send(): Promise<SubmitOutcome<T>>;
+}
+
+/** The upstream accepted the task but the gateway could not record it: nothing is charged. */
+export class TaskNotRecorded extends Error {}
+
+export interface Submitted {
+  /** Whether the upstream took the task. */
+  accepted: boolean;
+  /** The task row's id (undefined: a refusal without a row). */
+  id?: number;
+  charged: number;
+}
+
+/**
+ * One task submission through the money rules: the price is reserved first (a wallet or key that
+ * cannot cover it is refused before the upstream is asked), the upstream is asked, and then either
+ * the reservation becomes the charge together with the task's row and its log row in one
+ * transaction (accepted), or it is given back in full (refused, failed, or not recordable). Every
+ * reservation so ends in exactly one settlement or refund, and a process killed in between has its
+ * reservation refunded by its restart or by another node (relay/settlements.ts).
+ */
+export async function submitTask<T extends TaskTable>(
+  app: FastifyInstance,
+  runtime: RelayRuntime,
+  submission: TaskSubmission<T>,
+): Promise<Submitted> {
+  const cost = submission.free ? 0 : submission.price.quota;
+  const { caller, requestId } = submission.call;
+  // The key's rate limits, budget and concurrency count a task as they count a call.
+  const admission = await admitCall(app, caller, {
+    model: submission.price.model,
+    requestId,
+    estimate: cost,
+  });
+  let submitted: Submitted | undefined;
+  let reservation: Reservation | undefined;
+  try {
+    reservation = cost > 0 ? await reserveFor(app, runtime.nodeId, caller, cost) : undefined;
+    if (reservation) runtime.inFlight.add(reservation.id);
+    submitted = await sendAndRecord(app, runtime, submission, reservation, cost);
+    return submitted;
+  } finally {
+    if (reservation) runtime.inFlight.delete(reservation.id);
+    const charged = submitted?.charged ?? 0;
+    admission.finish({ success: submitted?.accepted ?? false, cost: charged, tokens: 0 });
+  }
+}
+
+async function sendAndRecord<T extends TaskTable>(
+  app: FastifyInstance,
+  runtime: RelayRuntime,
+  submission: TaskSubmission<T>,
+  reservation: Reservation | undefined,
+  cost: number,
+): Promise<Submitted> {
+  const release = async () => {
+    if (reservation) await releaseReservation(app, runtime.settlements, reservation);
+  };
+  let outcome: SubmitOutcome<T>;
+  try {
+    outcome = await submission.send();
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  // Refused (recorded or not) or free: nothing is charged, the row records the task at quota 0.
+  const uncharged = async (row: NewTaskRow<T> | undefined, accepted: boolean): Promise<Submitted> => {
+    if (!row) return { accepted, charged: 0 };
+    const values = { ...row, quota: 0 } as NewTaskRow<'midjourneys'>;
+    const id = await insertReturningId(app.store, submission.table as 'midjourneys', values);
+    return { accepted, id, charged: 0 };
+  };
+  if (!outcome.accepted) {
+    await release();
+    return uncharged(outcome.row, false);
+  }
+  if (!reservation) return uncharged(outcome.row, true);
+  const log = taskSubmitLog(submission.call, submission.price, outcome.action, outcome.taskId);
+  const channelId = submission.call.channelId;
+  let recorded;
+  try {
+    recorded = await recordChargedSubmit(app.store, {
+      reservation,
+      cost,
+      channelId,
+      log,
+      table: submission.table,
+      row: outcome.row,
+    });
+  } catch (error) {
+    // Not recorded, not charged (a commit whose acknowledgement was lost is found by the refund's
+    // claim: the reservation is gone and nothing is given back twice).
+    app.log.error({ err: error }, 'an accepted task could not be recorded; its reservation is refunded');
+    await release();
+    throw new TaskNotRecorded('the task was accepted upstream but could not be recorded');
+  }
+  afterTaskCharge(app, reservation, { channelId, log, ...recorded });
+  return { accepted: true, id: recorded.id, charged: recorded.charged };
+}

@@ -1,0 +1,170 @@
+import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { Store } from './db.ts';
+import { fromDbBool } from './dialect.ts';
+import { insertReturningId } from './insert.ts';
+import type { NewLog } from './logs.ts';
+import { moneyTransaction } from './money-transaction.ts';
+import type { Reservation } from './quota.ts';
+import { kyselyWriter, type Balances } from './settle-writers.ts';
+import type { Database, MidjourneysTable } from './schema.ts';
+import { nowSeconds } from './users.ts';
+
+/** The task tables: drawings (`midjourneys`) and every other asynchronous task (`tasks`). */
+export type TaskTable = 'midjourneys' | 'tasks';
+
+/** Statuses after which a task changes no more: a task is refunded only on its way into FAILURE. */
+export const FINISHED_STATUSES = ['SUCCESS', 'FAILURE'] as const;
+
+export type NewTaskRow<T extends TaskTable> = Insertable<Database[T]>;
+
+export interface SubmitCharge<T extends TaskTable> {
+  reservation: Reservation;
+  /** What the submission costs (the price at submit; a task is charged in full when it is accepted). */
+  cost: number;
+  channelId: number;
+  /** The consumption log row; its quota is what is charged. */
+  log: NewLog;
+  table: T;
+  /** The task's row; its quota is set to what is charged. */
+  row: NewTaskRow<T>;
+}
+
+async function claimReservation(trx: Transaction<Database>, store: Store, id: string): Promise<boolean> {
+  let select = trx.selectFrom('reservations').select('id').where('id', '=', id);
+  if (store.dialect !== 'sqlite') select = select.forUpdate();
+  if (!(await select.executeTakeFirst())) return false;
+  await trx.deleteFrom('reservations').where('id', '=', id).execute();
+  return true;
+}
+
+/**
+ * Records a submission the upstream accepted, in one transaction: its reservation is claimed and
+ * turned into the charge (the balances move only by the difference from what was reserved), the
+ * counters move, the consumption log row and the task's row go in. So a task row exists exactly
+ * when its charge does, and its `quota` is what was charged: the refund of a failed task gives back
+ * exactly that. A reservation already gone (refunded by a sweep meanwhile) records the task
+ * uncharged, with quota 0 and no log row. Answers the row's id, the charge and the balances after it.
+ */
+export async function recordChargedSubmit<T extends TaskTable>(
+  store: Store,
+  charge: SubmitCharge<T>,
+): Promise<{ id: number; charged: number; balances: Balances }> {
+  const { reservation, cost } = charge;
+  const { payer } = reservation;
+  return moneyTransaction(store, async (trx) => {
+    const claimed = await claimReservation(trx, store, reservation.id);
+    const charged = claimed ? cost : 0;
+    if (claimed) {
+      const extra = cost - reservation.amount;
+      await trx
+        .updateTable('users')
+        .set((eb) => ({
+          quota: eb('quota', '-', extra),
+          used_quota: eb('used_quota', '+', cost),
+          request_count: eb('request_count', '+', 1),
+        }))
+        .where('id', '=', payer.userId)
+        .execute();
+      if (payer.tokenId > 0) {
+        await trx
+          .updateTable('tokens')
+          .set((eb) => ({
+            remain_quota: eb('remain_quota', '-', payer.tokenUnlimited ? 0 : extra),
+            used_quota: eb('used_quota', '+', cost),
+            accessed_time: nowSeconds(),
+          }))
+          .where('id', '=', payer.tokenId)
+          .execute();
+      }
+      await trx
+        .updateTable('channels')
+        .set((eb) => ({ used_quota: eb('used_quota', '+', cost) }))
+        .where('id', '=', charge.channelId)
+        .execute();
+      if (cost > 0) {
+        await trx
+          .insertInto('logs')
+          .values({ created_at: nowSeconds(), ...charge.log, quota: cost })
+          .execute();
+      }
+    }
+    const row = { ...charge.row, quota: charged } as NewTaskRow<T>;
+    const id = await insertReturningId(store, charge.table as 'midjourneys', row as never, trx);
+    const balances = await kyselyWriter(store, trx).readBalances(
+      [payer.userId],
+      payer.tokenId > 0 ? [payer.tokenId] : [],
+    );
+    return { id, charged, balances };
+  });
+}
+
+export type TaskUpdate<T extends TaskTable> = Updateable<Database[T]>;
+
+export interface TaskFailure<T extends TaskTable> {
+  table: T;
+  id: number;
+  /** The failed state written (status FAILURE, progress, fail reason, finish time…). */
+  update: TaskUpdate<T>;
+  /** The refund's log row, given the quota refunded; nothing is logged when nothing is refunded. */
+  refundLog: (quota: number) => NewLog;
+  /** The key the task was charged to (drawings keep it in token_id, other tasks in private data). */
+  tokenId: number;
+}
+
+/**
+ * Marks a task failed and gives its charge back, in one transaction keyed by the task: the row
+ * moves to FAILURE only from an unfinished status, and only the transaction that moved it
+ * refunds. Two nodes, a poll repeated after a crash, or a retry after a database outage can
+ * therefore never refund a task twice. Answers the quota refunded (0 when another got there first).
+ */
+export async function failTaskWithRefund<T extends TaskTable>(
+  store: Store,
+  failure: TaskFailure<T>,
+): Promise<number> {
+  // Both tables share these columns; Kysely cannot type a query over either, so it is built on one.
+  const table = failure.table as 'midjourneys';
+  return moneyTransaction(store, async (trx) => {
+    const moved = await trx
+      .updateTable(table)
+      .set({ ...(failure.update as Updateable<MidjourneysTable>), status: 'FAILURE' })
+      .where('id', '=', failure.id)
+      .where('status', 'not in', [...FINISHED_STATUSES])
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return 0;
+    const row = await trx
+      .selectFrom(table)
+      .select(['user_id', 'quota'])
+      .where('id', '=', failure.id)
+      .executeTakeFirstOrThrow();
+    const quota = Number(row.quota);
+    if (quota <= 0) return 0;
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ quota: eb('quota', '+', quota), used_quota: eb('used_quota', '-', quota) }))
+      .where('id', '=', Number(row.user_id))
+      .execute();
+    if (failure.tokenId > 0) {
+      const token = await trx
+        .selectFrom('tokens')
+        .select('unlimited_quota')
+        .where('id', '=', failure.tokenId)
+        .executeTakeFirst();
+      if (token) {
+        const limited = !fromDbBool(token.unlimited_quota);
+        await trx
+          .updateTable('tokens')
+          .set((eb) => ({
+            remain_quota: eb('remain_quota', '+', limited ? quota : 0),
+            used_quota: eb('used_quota', '-', quota),
+          }))
+          .where('id', '=', failure.tokenId)
+          .execute();
+      }
+    }
+    await trx
+      .insertInto('logs')
+      .values({ created_at: nowSeconds(), ...failure.refundLog(quota), quota })
+      .execute();
+    return quota;
+  });
+}

@@ -1,0 +1,83 @@
+import { copyTable, type TableImport } from './copy-table.ts';
+import type { ImportContext } from './context.ts';
+import { detectFlavour } from './detect.ts';
+import { Progress } from './progress.ts';
+import { ImportReport } from './report.ts';
+import { parseSourceDsn } from './source-dsn.ts';
+import { openSource } from './source.ts';
+import { midjourneysImport, tasksImport } from './tables/async-jobs.ts';
+import { channelsImport } from './tables/channels.ts';
+import { logsImport } from './tables/logs.ts';
+import { importOptions } from './tables/options.ts';
+import { quotaDataImport } from './tables/quota-data.ts';
+import { redemptionsImport } from './tables/redemptions.ts';
+import { tokensImport } from './tables/tokens.ts';
+import { topUpsImport } from './tables/top-ups.ts';
+import { usersImport } from './tables/users.ts';
+import { checkTargetUsers, openTarget, prepareTarget } from './target.ts';
+
+export interface ImportOptions {
+  /** The new-api database: a SQLite file or a DSN in new-api's forms. */
+  from: string;
+  dryRun?: boolean;
+  /** Allow a target that already holds users of its own. */
+  merge?: boolean;
+  /** Where Relaygate's database is (SQL_DSN, SQLITE_PATH), as the server reads it. */
+  env?: NodeJS.ProcessEnv;
+  batchSize?: number;
+  onProgress?: (line: string, final: boolean) => void;
+}
+
+/** Users first (their rows decide what else is skipped), channels before nothing that needs them. */
+const TABLES: TableImport[] = [
+  usersImport,
+  channelsImport,
+  tokensImport,
+  redemptionsImport,
+  topUpsImport,
+  logsImport,
+  quotaDataImport,
+  midjourneysImport,
+  tasksImport,
+];
+
+/** Reads a new-api (or one-api) database and writes what is new into Relaygate's; answers what it did. */
+export async function runImport(options: ImportOptions): Promise<{ report: ImportReport; flavour: string }> {
+  const dryRun = options.dryRun ?? false;
+  const location = parseSourceDsn(options.from);
+  const source = await openSource(location);
+  try {
+    const flavour = detectFlavour(source.columns);
+    const target = await openTarget(options.env ?? process.env);
+    try {
+      const report = new ImportReport();
+      const targetReady = await prepareTarget(target, dryRun);
+      await source.snapshot(async (read) => {
+        if (targetReady)
+          await checkTargetUsers(target, read, { merge: options.merge ?? false, dryRun, report });
+        const context: ImportContext = {
+          source,
+          read,
+          flavour,
+          target,
+          targetReady,
+          dryRun,
+          report,
+          skippedUsers: new Set(),
+          batchSize: options.batchSize ?? 500,
+          progress: (table, total) => new Progress(table, total, options.onProgress ?? (() => {})),
+        };
+        await importOptions(context);
+        for (const table of TABLES) {
+          if (!source.columns.has(table.table)) report.notes.push(`the source has no ${table.table} table`);
+          else await copyTable(table, context);
+        }
+      });
+      return { report, flavour };
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+}

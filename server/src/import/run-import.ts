@@ -1,7 +1,7 @@
 import { copyTable, type TableImport } from './copy-table.ts';
 import type { ImportContext } from './context.ts';
 import { detectFlavour } from './detect.ts';
-import { Progress } from './progress.ts';
+import { Progress, type ProgressWriter } from './progress.ts';
 import { ImportReport } from './report.ts';
 import { parseSourceDsn } from './source-dsn.ts';
 import { openSource } from './source.ts';
@@ -14,7 +14,7 @@ import { redemptionsImport } from './tables/redemptions.ts';
 import { tokensImport } from './tables/tokens.ts';
 import { topUpsImport } from './tables/top-ups.ts';
 import { usersImport } from './tables/users.ts';
-import { checkTargetUsers, openTarget, prepareTarget } from './target.ts';
+import { checkTargetUsers, migrateTarget, openTarget, targetHasTables } from './target.ts';
 
 export interface ImportOptions {
   /** The new-api database: a SQLite file or a DSN in new-api's forms. */
@@ -25,7 +25,7 @@ export interface ImportOptions {
   /** Where Relaygate's database is (SQL_DSN, SQLITE_PATH), as the server reads it. */
   env?: NodeJS.ProcessEnv;
   batchSize?: number;
-  onProgress?: (line: string, final: boolean) => void;
+  onProgress?: ProgressWriter;
 }
 
 /** Users first (their rows decide what else is skipped), channels before nothing that needs them. */
@@ -51,10 +51,13 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
     const target = await openTarget(options.env ?? process.env);
     try {
       const report = new ImportReport();
-      const targetReady = await prepareTarget(target, dryRun);
+      const hasTables = await targetHasTables(target);
       await source.snapshot(async (read) => {
-        if (targetReady)
+        // Refusals come before anything is written, migrations included.
+        if (hasTables)
           await checkTargetUsers(target, read, { merge: options.merge ?? false, dryRun, report });
+        if (!dryRun) await migrateTarget(target);
+        const targetReady = hasTables || !dryRun;
         const context: ImportContext = {
           source,
           read,

@@ -24,12 +24,8 @@ export async function openTarget(env: NodeJS.ProcessEnv): Promise<Store> {
   return store;
 }
 
-/** Whether our tables are there; a dry run never creates them. */
-export async function prepareTarget(store: Store, dryRun: boolean): Promise<boolean> {
-  if (!dryRun) {
-    await migrateToLatest(store);
-    return true;
-  }
+/** Whether our tables are there (a database Relaygate or an earlier import has used). */
+export async function targetHasTables(store: Store): Promise<boolean> {
   try {
     await store.db.selectFrom('users').select('id').limit(1).execute();
     return true;
@@ -37,6 +33,9 @@ export async function prepareTarget(store: Store, dryRun: boolean): Promise<bool
     return false;
   }
 }
+
+/** Creates or updates our tables; a dry run never does. */
+export const migrateTarget = async (store: Store): Promise<void> => void (await migrateToLatest(store));
 
 interface UserIdentity {
   id: number;

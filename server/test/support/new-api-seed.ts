@@ -205,7 +205,7 @@ export async function fillSource(
       status_code_mapping: '{"429":"503"}',
       balance: 12.5,
       setting: '{"force_format":false}',
-      system_prompt: '',
+      system_prompt: 'Be brief.',
       param_override: '{"temperature":0.2}',
       header_override: '{"X-Team":"a"}',
       remark: 'imported',

@@ -1,6 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
+import { columnWidths, tooLong } from './column-widths.ts';
 import type { ImportContext } from './context.ts';
+import { insertNew } from './insert-new.ts';
 import { int, RowSkip, type SourceRow } from './values.ts';
 
 // Rows are built per table from loose source rows; the target's column types are checked by the tests.
@@ -37,15 +39,15 @@ export interface TableImport {
   onSkip?: (row: TargetRow, context: ImportContext) => void;
 }
 
-/** Rows per INSERT statement: well under every engine's parameter limit at 40 columns. */
-const INSERT_CHUNK = 200;
-
 export async function copyTable(spec: TableImport, context: ImportContext): Promise<void> {
   const { report } = context;
   const counts = report.table(spec.table);
   counts.total = spec.count ? await spec.count(context) : await countSource(context, spec.table);
   const progress = context.progress(spec.table, counts.total);
   reportDroppedColumns(spec, context);
+  const widths = context.targetReady
+    ? await columnWidths(context.target, spec.table)
+    : new Map<string, number>();
   let after = Number.MIN_SAFE_INTEGER;
   let done = 0;
   for (;;) {
@@ -54,7 +56,7 @@ export async function copyTable(spec: TableImport, context: ImportContext): Prom
       : await readById(context, spec.table, after, context.batchSize);
     if (page.length === 0) break;
     after = int(page[page.length - 1]!.id);
-    const rows = mapPage(spec, page, context);
+    const rows = mapPage(spec, page, context, widths);
     await writeBatch(spec, rows, context);
     done += page.length;
     progress.update(done);
@@ -62,11 +64,18 @@ export async function copyTable(spec: TableImport, context: ImportContext): Prom
   progress.update(done, true);
 }
 
-function mapPage(spec: TableImport, page: SourceRow[], context: ImportContext): TargetRow[] {
+function mapPage(
+  spec: TableImport,
+  page: SourceRow[],
+  context: ImportContext,
+  widths: Map<string, number>,
+): TargetRow[] {
   const rows: TargetRow[] = [];
   for (const source of page) {
     try {
       const row = spec.map(source, context);
+      const overflow = tooLong(row, widths);
+      if (overflow) throw new RowSkip(overflow);
       const user = spec.userOf?.(row);
       if (user !== undefined && context.skippedUsers.has(user)) {
         context.report.skip(spec.table, 'its user was not imported');
@@ -95,12 +104,7 @@ async function writeBatch(spec: TableImport, rows: TargetRow[], context: ImportC
       counts.imported += fresh.length;
       return;
     }
-    for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
-      const insert = trx.insertInto(spec.table).values(fresh.slice(i, i + INSERT_CHUNK) as never);
-      await (
-        context.target.dialect === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.doNothing())
-      ).execute();
-    }
+    await insertNew(trx, context.target.dialect, spec.table, fresh, 'id');
     const landed = await presentIds(
       trx,
       spec.table,

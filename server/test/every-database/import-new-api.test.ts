@@ -60,6 +60,8 @@ async function snapshot(store: Store) {
   };
 }
 
+const LONG_NAME = 'n'.repeat(70);
+
 describe.skipIf(databaseUnavailable())('import of a new-api database (2026 schema)', () => {
   const mock = new MockUpstream();
   let source: { db: TestDatabase; facts: SourceFacts; dsn: string };
@@ -70,6 +72,13 @@ describe.skipIf(databaseUnavailable())('import of a new-api database (2026 schem
     await mock.start();
     mock.reply('/v1/chat/completions', { json: CHAT_ANSWER });
     source = await buildSource(NEW_API_2026, { upstreamUrl: mock.url });
+    // A name longer than ours takes: PostgreSQL and MariaDB would refuse it, SQLite keeps it.
+    const sourceStore = openStore(targetEnvStore(source.db));
+    await sourceStore.db
+      .insertInto('users')
+      .values({ id: 6, username: LONG_NAME, password: 'x', aff_code: 'longAf' })
+      .execute();
+    await sourceStore.close();
     target = await createTestDatabase();
     first = (await runImport({ from: source.dsn, env: targetEnv(target) })).report;
   });
@@ -82,7 +91,11 @@ describe.skipIf(databaseUnavailable())('import of a new-api database (2026 schem
   it('imports every table, exactly, and says what it left out and why', async () => {
     const { facts } = source;
     const counts = (table: string) => first.tables.get(table)!;
-    expect(counts('users')).toMatchObject({ total: 3, imported: 3 });
+    if (target.kind === 'sqlite') expect(counts('users')).toMatchObject({ total: 4, imported: 4 });
+    else {
+      expect(counts('users')).toMatchObject({ total: 4, imported: 3 });
+      expect([...counts('users').skipped]).toEqual([['its username is longer than 64 characters', 1]]);
+    }
     expect(counts('tokens')).toMatchObject({ total: 3, imported: 3 });
     expect(counts('channels')).toMatchObject({ total: 4, imported: 3 });
     expect([...counts('channels').skipped]).toEqual([

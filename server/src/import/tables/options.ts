@@ -2,6 +2,7 @@ import { OPTION_DEFINITIONS } from '../../options/registry.ts';
 import { render } from '../../i18n/text.ts';
 import { validateOptionValue } from '../../options/validate-option.ts';
 import type { ImportContext } from '../context.ts';
+import { insertNew } from '../insert-new.ts';
 import { text } from '../values.ts';
 
 /**
@@ -39,14 +40,7 @@ export async function importOptions(context: ImportContext): Promise<void> {
   }
   if (!context.dryRun && fresh.length > 0) {
     await context.target.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < fresh.length; i += 200) {
-        const insert = trx.insertInto('options').values(fresh.slice(i, i + 200));
-        await (
-          context.target.dialect === 'mysql'
-            ? insert.ignore()
-            : insert.onConflict((oc) => oc.column('key').doNothing())
-        ).execute();
-      }
+      await insertNew(trx, context.target.dialect, 'options', fresh, 'key');
     });
   }
   counts.imported += fresh.length;

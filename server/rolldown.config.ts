@@ -1,6 +1,6 @@
 /**
  * `npm run build -w server`: the gateway as one ES module, server/dist/main.js, which `npm start` runs
- * (and the import of a new-api database, server/dist/import.js).
+ * (and the import and export of a database, server/dist/import.js and export.js).
  * One file of plain JavaScript starts without type stripping and holds far fewer module records and
  * source texts than the ~300 modules it replaces: about 40 MB less resident memory per process.
  * Names are kept (no mangling) so stack traces stay readable; development and tests run the sources.
@@ -32,9 +32,12 @@ export default defineConfig([
     output: { dir, format: 'esm', minify: { compress: true, mangle: false }, cleanDir: true },
   },
   {
-    // `node server/dist/import.js --from …`: the import of a new-api database, a file of its own so
-    // that the gateway's bundle stays one file (a shared entry would split it into chunks).
-    input: { import: join(import.meta.dirname, 'src/import/main.ts') },
+    // `node server/dist/import.js --from …` and `node server/dist/export.js --to …`: bundled apart
+    // so that the gateway's bundle stays one file (a shared entry would split it into chunks).
+    input: {
+      import: join(import.meta.dirname, 'src/import/main.ts'),
+      export: join(import.meta.dirname, 'src/import/export-main.ts'),
+    },
     platform: 'node',
     external,
     output: { dir, format: 'esm', minify: { compress: true, mangle: false } },

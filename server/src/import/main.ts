@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config.ts';
-import { UnknownSchemaError } from './detect.ts';
+import { reportFailure } from './cli-failure.ts';
 import { stderrProgressWriter } from './progress.ts';
 import { runImport } from './run-import.ts';
-import { SourceDsnError } from './source-dsn.ts';
-import { reason, SourceUnavailableError } from './source.ts';
-import { TargetRefusedError } from './target.ts';
+import { reason } from './source.ts';
 
 const USAGE = `Usage: npm run import -- --from <DSN> [--dry-run] [--merge]
 
@@ -14,15 +11,6 @@ Imports a new-api (or one-api) database into Relaygate's (SQL_DSN / SQLITE_PATH,
   --dry-run   read everything and report what would be imported, writing nothing
   --merge     import although Relaygate's database already holds users of its own
   --batch     rows per transaction (default 500)`;
-
-/** Refusals a person can act on: said in one sentence, never with a stack trace. */
-const EXPECTED = [
-  SourceDsnError,
-  SourceUnavailableError,
-  UnknownSchemaError,
-  TargetRefusedError,
-  ConfigError,
-];
 
 async function main(): Promise<number> {
   let args;
@@ -60,12 +48,7 @@ async function main(): Promise<number> {
     process.stdout.write(`Source: a ${flavour} database.\n${report.format(args['dry-run'])}\n`);
     return 0;
   } catch (error) {
-    const expected = EXPECTED.some((kind) => error instanceof kind);
-    const after = expected
-      ? 'Nothing was written.'
-      : 'What was imported so far is kept: run the import again to go on.';
-    process.stderr.write(`Import ${expected ? 'refused' : 'failed'}: ${reason(error)}\n${after}\n`);
-    return expected ? 2 : 1;
+    return reportFailure('Import', error);
   }
 }
 

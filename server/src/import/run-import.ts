@@ -26,6 +26,8 @@ export interface ImportOptions {
   env?: NodeJS.ProcessEnv;
   batchSize?: number;
   onProgress?: ProgressWriter;
+  /** Runs last, inside the source's read snapshot (the export gives back quota held by calls in flight). */
+  finish?: (context: ImportContext) => Promise<void>;
 }
 
 /** Users first (their rows decide what else is skipped), channels before nothing that needs them. */
@@ -75,6 +77,7 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
           if (!source.columns.has(table.table)) report.notes.push(`the source has no ${table.table} table`);
           else await copyTable(table, context);
         }
+        await options.finish?.(context);
       });
       return { report, flavour };
     } finally {

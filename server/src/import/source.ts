@@ -20,7 +20,8 @@ export interface SourceDb {
   columns: Map<string, Set<string>>;
   /**
    * Runs the whole read inside one read-only snapshot where the engine has one that does not block
-   * the running new-api (PostgreSQL, MySQL/MariaDB); SQLite files are read table by table.
+   * the running gateway (PostgreSQL, MySQL/MariaDB, SQLite in WAL mode); other SQLite files are
+   * read table by table.
    */
   snapshot<T>(read: (db: LooseDb) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -47,14 +48,21 @@ export async function openSource(location: SourceLocation): Promise<SourceDb> {
     );
   }
   const columns = await listColumns(db, location.dialect);
+  // A read transaction on a WAL file is a snapshot that blocks no writer; in the rollback-journal
+  // mode (new-api's default) it would hold off the running new-api's writes for the whole import.
+  const walMode =
+    location.dialect === 'sqlite' &&
+    (await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db)).rows[0]?.journal_mode === 'wal';
   return {
     dialect: location.dialect,
     shown: location.shown,
     columns,
     snapshot: (read) =>
-      location.dialect === 'sqlite'
-        ? read(db)
-        : db.transaction().setAccessMode('read only').setIsolationLevel('repeatable read').execute(read),
+      location.dialect !== 'sqlite'
+        ? db.transaction().setAccessMode('read only').setIsolationLevel('repeatable read').execute(read)
+        : walMode
+          ? db.transaction().execute(read)
+          : read(db),
     close,
   };
 }

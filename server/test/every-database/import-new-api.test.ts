@@ -1,5 +1,9 @@
 import type { Page } from '@relaygate/contract';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExport } from '../../src/import/export.ts';
 import { runImport } from '../../src/import/run-import.ts';
 import type { ImportReport } from '../../src/import/report.ts';
 import { openStore, type Store } from '../../src/store/db.ts';
@@ -271,6 +275,47 @@ describe.skipIf(databaseUnavailable())('import of a new-api database (2026 schem
       }
     } finally {
       await fresh.drop();
+    }
+  });
+
+  it('npm run export writes a backup, in one snapshot, that the import restores, with quota held in flight given back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relaygate-export-'));
+    const restored = await createTestDatabase();
+    const live = openStore(targetEnvStore(target));
+    const copy = openStore(targetEnvStore(restored));
+    try {
+      await live.db
+        .insertInto('reservations')
+        .values({
+          id: 'in-flight',
+          node_id: 'gone',
+          user_id: 2,
+          token_id: 3,
+          token_unlimited: 0,
+          amount: 1000,
+          created_at: 1,
+        })
+        .execute();
+      const file = join(dir, 'backup.db');
+      const exported = (await runExport({ to: file, env: targetEnv(target) })).report;
+      expect(exported.notes).toContain('the quota 1 call(s) in flight held was given back in the copy');
+      await expect(runExport({ to: file, env: targetEnv(target) })).rejects.toThrow(/exists already/);
+
+      const back = (await runImport({ from: file, env: targetEnv(restored) })).report;
+      expect(back.unknownOptions).toEqual([]);
+      expect(back.droppedColumns).toEqual(new Map());
+      const [got, want] = [await snapshot(copy), await snapshot(live)];
+      expect(got.counts).toEqual(want.counts);
+      expect(got.logQuota).toBe(want.logQuota);
+      expect(got.money).toEqual(
+        want.money.map(([id, quota, used]) => [id, id === 2 ? quota! + 1000 : quota, used]),
+      );
+    } finally {
+      await live.db.deleteFrom('reservations').where('id', '=', 'in-flight').execute();
+      await live.close();
+      await copy.close();
+      await restored.drop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -10,6 +10,15 @@ import { fromOneApiType } from './one-api-channel-types.ts';
 const ABILITY_GROUP_MAX = 64;
 const ABILITY_MODEL_MAX = 255;
 
+const RELAYGATE_CHANNEL_COLUMNS = [
+  'max_input_tokens',
+  'address_trusted',
+  'concurrency_limit',
+  'test_outcome',
+  'test_error',
+  'test_error_text',
+];
+
 /**
  * channels: new-api's columns are ours (keys, multi-key state in channel_info, mappings, groups,
  * priority, weight, tag, auto-ban, status and other_info's disable reason). one-api differs: other
@@ -51,6 +60,7 @@ export const channelsImport: TableImport = {
     'settings',
     'config',
     'system_prompt',
+    ...RELAYGATE_CHANNEL_COLUMNS,
   ],
   map(row, context) {
     const typed =
@@ -90,6 +100,13 @@ export const channelsImport: TableImport = {
       remark: textOrNull(row.remark),
       channel_info: jsonText(row.channel_info),
       settings: jsonText(row.settings),
+      // Ours only (a backup made by npm run export); new-api's channels were set up by its root.
+      max_input_tokens: int(row.max_input_tokens),
+      address_trusted: int(row.address_trusted, 1),
+      concurrency_limit: int(row.concurrency_limit),
+      test_outcome: int(row.test_outcome),
+      test_error: textOrNull(row.test_error),
+      test_error_text: textOrNull(row.test_error_text),
     };
     return context.flavour === 'one-api' ? withOneApiConfig(channel, row) : channel;
   },

@@ -6,6 +6,14 @@ import { bool, int, RowSkip, text, textOrNull, unixSecondsOrNull } from '../valu
  * one-api names the model allow-list `models` (ours: model_limits, enabled when not empty) and the
  * address allow-list `subnet` (ours: allow_ips). new-api 2026's auto_groups has no place here.
  */
+const RELAYGATE_TOKEN_LIMITS = [
+  'rpm_limit',
+  'tpm_limit',
+  'concurrency_limit',
+  'period_quota',
+  'quota_period',
+];
+
 export const tokensImport: TableImport = {
   table: 'tokens',
   identity: 'key',
@@ -29,6 +37,7 @@ export const tokensImport: TableImport = {
     'group',
     'cross_group_retry',
     'deleted_at',
+    ...RELAYGATE_TOKEN_LIMITS,
   ],
   userOf: (row) => row.user_id,
   map(row) {
@@ -55,6 +64,12 @@ export const tokensImport: TableImport = {
       group: text(row.group),
       cross_group_retry: bool(row.cross_group_retry),
       deleted_at: unixSecondsOrNull(row.deleted_at),
+      // Ours only (a backup made by npm run export): per-key limits, none for new-api's keys.
+      rpm_limit: int(row.rpm_limit),
+      tpm_limit: int(row.tpm_limit),
+      concurrency_limit: int(row.concurrency_limit),
+      period_quota: int(row.period_quota),
+      quota_period: text(row.quota_period),
     };
   },
 };

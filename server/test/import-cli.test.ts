@@ -34,7 +34,7 @@ describe('npm run import, on the command line', () => {
     );
     expect(run.stdout).toMatch(/^ {2}logs: 20 in source, 20 imported, 0 already there, 0 skipped$/m);
     expect(run.stdout).toMatch(/options not known here, not imported \(1\): SomeFutureSetting/);
-    expect(run.stderr).toMatch(/^users: 3 \/ 3 rows, \d+ rows\/s$/m);
+    expect(run.stderr).toMatch(/^users: 4 \/ 4 rows, \d+ rows\/s$/m);
 
     const other = await createTestDatabase('sqlite');
     const store = openStore({ sqlDsn: '', sqlitePath: other.sqlitePath });

@@ -43,7 +43,7 @@ describe.skipIf(databaseUnavailable())('import from older gateways, and what it 
       const { report, flavour } = await runImport({ from: source.dsn, env: targetEnv(target) });
       expect(flavour).toBe('new-api');
       expect(report.droppedColumns.size).toBe(0);
-      expect(report.tables.get('users')).toMatchObject({ total: 3, imported: 3 });
+      expect(report.tables.get('users')).toMatchObject({ total: 4, imported: 4 });
       expect(report.tables.get('logs')).toMatchObject({ total: 40, imported: 40 });
       const store = storeOf(target);
       try {
@@ -169,7 +169,7 @@ describe.skipIf(databaseUnavailable())('import from older gateways, and what it 
           ]);
           expect(report.tables.get('tokens')!.skipped.get('its user was not imported')).toBe(2);
           const users = await store.db.selectFrom('users').select('username').orderBy('id').execute();
-          expect(users.map((user) => user.username)).toEqual(['root', 'carol', 'bob']);
+          expect(users.map((user) => user.username)).toEqual(['root', 'carol', 'bob', 'github_7']);
         } finally {
           await store.close();
         }

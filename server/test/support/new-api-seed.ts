@@ -125,6 +125,16 @@ export async function fillSource(
       aff_code: 'bobAff',
       deleted_at: when('2025-03-04T05:06:07.123Z'),
     },
+    // Signed up through GitHub: new-api stores no password for it.
+    {
+      id: 7,
+      username: 'github_7',
+      password: '',
+      role: 1,
+      status: 1,
+      github_id: 'gh-only',
+      aff_code: 'ghAff7',
+    },
   ]);
   await insert('tokens', [
     {

@@ -4,10 +4,11 @@ import { stderrProgressWriter } from './progress.ts';
 import { runImport } from './run-import.ts';
 import { reason } from './source.ts';
 
-const USAGE = `Usage: npm run import -- --from <DSN> [--dry-run] [--merge]
+const USAGE = `Usage: npm run import -- --from <DSN> [--logs-from <DSN>] [--dry-run] [--merge]
 
 Imports a new-api (or one-api) database into Relaygate's (SQL_DSN / SQLITE_PATH, as the server reads them).
   --from      the new-api database: a SQLite file (one-api.db), postgres://…, user:pass@tcp(host:3306)/db or mysql://…
+  --logs-from the database of new-api's logs, when it had a LOG_SQL_DSN of their own (same forms)
   --dry-run   read everything and report what would be imported, writing nothing
   --merge     import although Relaygate's database already holds users of its own
   --batch     rows per transaction (default 500)`;
@@ -18,6 +19,7 @@ async function main(): Promise<number> {
     args = parseArgs({
       options: {
         from: { type: 'string' },
+        'logs-from': { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
         merge: { type: 'boolean', default: false },
         batch: { type: 'string' },
@@ -40,6 +42,7 @@ async function main(): Promise<number> {
   try {
     const { report, flavour } = await runImport({
       from: args.from,
+      logsFrom: args['logs-from'],
       dryRun: args['dry-run'],
       merge: args.merge,
       batchSize,

@@ -1,10 +1,10 @@
 import { copyTable, type TableImport } from './copy-table.ts';
 import type { ImportContext } from './context.ts';
-import { detectFlavour } from './detect.ts';
+import { detectFlavour, UnknownSchemaError } from './detect.ts';
 import { Progress, type ProgressWriter } from './progress.ts';
 import { ImportReport } from './report.ts';
 import { parseSourceDsn } from './source-dsn.ts';
-import { openSource } from './source.ts';
+import { openSource, type SourceDb } from './source.ts';
 import { midjourneysImport, tasksImport } from './tables/async-jobs.ts';
 import { channelsImport } from './tables/channels.ts';
 import { logsImport } from './tables/logs.ts';
@@ -19,6 +19,8 @@ import { checkTargetUsers, migrateTarget, openTarget, targetHasTables } from './
 export interface ImportOptions {
   /** The new-api database: a SQLite file or a DSN in new-api's forms. */
   from: string;
+  /** Where new-api kept its logs when it had a LOG_SQL_DSN of their own. */
+  logsFrom?: string;
   dryRun?: boolean;
   /** Allow a target that already holds users of its own. */
   merge?: boolean;
@@ -48,8 +50,10 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
   const dryRun = options.dryRun ?? false;
   const location = parseSourceDsn(options.from);
   const source = await openSource(location);
+  let logsSource: SourceDb | undefined;
   try {
     const flavour = detectFlavour(source.columns);
+    if (options.logsFrom) logsSource = await openLogsSource(options.logsFrom);
     const target = await openTarget(options.env ?? process.env);
     try {
       const report = new ImportReport();
@@ -74,8 +78,12 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
         };
         await importOptions(context);
         for (const table of TABLES) {
-          if (!source.columns.has(table.table)) report.notes.push(`the source has no ${table.table} table`);
-          else await copyTable(table, context);
+          if (table === logsImport && logsSource) {
+            const logs = logsSource;
+            await logs.snapshot((read) => copyTable(logsImport, { ...context, source: logs, read }));
+          } else if (!source.columns.has(table.table)) {
+            report.notes.push(`the source has no ${table.table} table`);
+          } else await copyTable(table, context);
         }
         await options.finish?.(context);
       });
@@ -85,5 +93,16 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
     }
   } finally {
     await source.close();
+    await logsSource?.close();
   }
+}
+
+/** new-api's LOG_SQL_DSN database: any engine, holding a logs table. */
+async function openLogsSource(dsn: string): Promise<SourceDb> {
+  const logs = await openSource(parseSourceDsn(dsn));
+  if (!logs.columns.get('logs')?.has('id')) {
+    await logs.close();
+    throw new UnknownSchemaError(`--logs-from ${logs.shown} has no logs table`);
+  }
+  return logs;
 }

@@ -32,9 +32,13 @@ describe.skipIf(databaseUnavailable())('import from older gateways, and what it 
   });
 
   let v060: Awaited<ReturnType<typeof buildSource>>;
+  let oneApi: Awaited<ReturnType<typeof buildSource>>;
   beforeAll(async () => {
-    v060 = await buildSource(NEW_API_V0_6_0, { upstreamUrl: UPSTREAM, logs: 40 });
-    drops.push(v060.db);
+    [v060, oneApi] = await Promise.all([
+      buildSource(NEW_API_V0_6_0, { upstreamUrl: UPSTREAM, logs: 40 }),
+      buildSource(ONE_API_V0_6_10, { upstreamUrl: UPSTREAM, logs: 40 }),
+    ]);
+    drops.push(v060.db, oneApi.db);
   });
 
   it('new-api v0.6.0: every column it has, passwords that still verify, nothing left unmapped', async () => {
@@ -72,8 +76,7 @@ describe.skipIf(databaseUnavailable())('import from older gateways, and what it 
   });
 
   it("one-api v0.6.10: its channel types, config, system prompt, token limits and log times in new-api's places", async () => {
-    const source = await buildSource(ONE_API_V0_6_10, { upstreamUrl: UPSTREAM, logs: 40 });
-    drops.push(source.db);
+    const source = oneApi;
     await withTarget(async (target) => {
       const { report, flavour } = await runImport({ from: source.dsn, env: targetEnv(target) });
       expect(flavour).toBe('one-api');
@@ -115,6 +118,28 @@ describe.skipIf(databaseUnavailable())('import from older gateways, and what it 
       } finally {
         await store.close();
       }
+    });
+  });
+
+  it("reads the logs from new-api's LOG_SQL_DSN database when given one", async () => {
+    await withTarget(async (target) => {
+      const { report } = await runImport({ from: v060.dsn, logsFrom: oneApi.dsn, env: targetEnv(target) });
+      expect(report.tables.get('logs')).toMatchObject({ total: 40, imported: 40 });
+      const store = storeOf(target);
+      try {
+        // new-api v0.6.0 logs have no request id: these came from the other database.
+        const log = await store.db
+          .selectFrom('logs')
+          .select('request_id')
+          .where('id', '=', 2)
+          .executeTakeFirstOrThrow();
+        expect(log.request_id).toBe('req-1');
+      } finally {
+        await store.close();
+      }
+      await expect(
+        runImport({ from: v060.dsn, logsFrom: '/nowhere/logs.db', env: targetEnv(target) }),
+      ).rejects.toThrow(SourceUnavailableError);
     });
   });
 

@@ -189,11 +189,9 @@ function readById(context: ImportContext, table: string, after: number, limit: n
 }
 
 function reportDroppedColumns(spec: TableImport, context: ImportContext): void {
-  const columns = context.source.columns.get(sourceTableOf(spec.table));
+  const columns = context.source.columns.get(spec.table);
   if (!columns) return;
   const reads = new Set(spec.reads);
   const dropped = [...columns].filter((column) => !reads.has(column)).sort();
   if (dropped.length > 0) context.report.droppedColumns.set(spec.table, dropped);
 }
-
-export const sourceTableOf = (table: TargetTable): string => table;

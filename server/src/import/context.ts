@@ -16,6 +16,8 @@ export interface ImportContext {
   report: ImportReport;
   /** Source users not imported: their tokens, logs and the rest are skipped with them. */
   skippedUsers: Set<number>;
+  /** The first-start root the source's users replace (a dry run leaves it in place, as if gone). */
+  replacedSeed?: number;
   progress: (table: string, total: number) => { update(done: number, final?: boolean): void };
   /** Rows per read and per target transaction. */
   batchSize: number;

@@ -139,7 +139,8 @@ async function leaveOutPresent(
     .select(column ? ['id', `${column} as identity` as 'id'] : ['id'])
     .where('id', 'in', ids);
   for (const row of (await query.execute()) as { id: unknown; identity?: unknown }[]) {
-    present.set(Number(row.id), row.identity);
+    const id = Number(row.id);
+    if (spec.table !== 'users' || id !== context.replacedSeed) present.set(id, row.identity);
   }
   const fresh: TargetRow[] = [];
   const counts = context.report.table(spec.table);

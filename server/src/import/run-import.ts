@@ -60,8 +60,9 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
       const hasTables = await targetHasTables(target);
       await source.snapshot(async (read) => {
         // Refusals come before anything is written, migrations included.
-        if (hasTables)
-          await checkTargetUsers(target, read, { merge: options.merge ?? false, dryRun, report });
+        const { replacedSeed } = hasTables
+          ? await checkTargetUsers(target, read, { merge: options.merge ?? false, dryRun, report })
+          : {};
         if (!dryRun) await migrateTarget(target);
         const targetReady = hasTables || !dryRun;
         const context: ImportContext = {
@@ -73,6 +74,7 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
           dryRun,
           report,
           skippedUsers: new Set(),
+          replacedSeed,
           batchSize: options.batchSize ?? 500,
           progress: (table, total) => new Progress(table, total, options.onProgress ?? (() => {})),
         };

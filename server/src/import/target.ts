@@ -52,11 +52,11 @@ export async function checkTargetUsers(
   store: Store,
   read: LooseDb,
   options: { merge: boolean; dryRun: boolean; report: ImportReport },
-): Promise<void> {
+): Promise<{ replacedSeed?: number }> {
   const target = (
     await store.db.selectFrom('users').select(['id', 'username', 'password', 'role']).execute()
   ).map((row) => ({ ...row, id: Number(row.id) }));
-  if (target.length === 0) return;
+  if (target.length === 0) return {};
   const source = new Map<number, UserIdentity>();
   for (const row of (await read
     .selectFrom('users')
@@ -68,17 +68,17 @@ export async function checkTargetUsers(
     const twin = source.get(user.id);
     return !twin || twin.username !== user.username || twin.password !== user.password;
   });
-  if (others.length === 0) return;
+  if (others.length === 0) return {};
   if (others.length === target.length && target.length === 1 && (await isUntouchedSeed(store, target[0]!))) {
     options.report.notes.push(
       "the first-start root account (root / 123456) was replaced by the source's users",
     );
     if (!options.dryRun) await removeSeed(store, target[0]!.id);
-    return;
+    return { replacedSeed: target[0]!.id };
   }
   if (options.merge) {
     options.report.notes.push(`merged beside ${others.length} user(s) the target already held`);
-    return;
+    return {};
   }
   const names = others.slice(0, 5).map((user) => `${user.username} (id ${user.id})`);
   throw new TargetRefusedError(

@@ -6,6 +6,8 @@ import { runImport } from '../../src/import/run-import.ts';
 import { SourceUnavailableError } from '../../src/import/source.ts';
 import { TargetRefusedError } from '../../src/import/target.ts';
 import { openStore } from '../../src/store/db.ts';
+import { ensureRootUser } from '../../src/bootstrap.ts';
+import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
 import { buildSource, newApiDsn, targetEnv } from '../support/import-source.ts';
 import { NEW_API_V0_6_0, ONE_API_V0_6_10 } from '../support/new-api-schemas.ts';
@@ -172,6 +174,30 @@ describe.skipIf(databaseUnavailable())('import from older gateways, and what it 
           UnknownSchemaError,
         );
         expect(await hasUsersTable(target)).toBe(false);
+      });
+    });
+
+    it("a target Relaygate has only started on: its first-start root gives way to the source's root", async () => {
+      await withTarget(async (target) => {
+        const store = storeOf(target);
+        try {
+          await migrateToLatest(store);
+          await ensureRootUser(store, loadConfig({}));
+          const dry = (await runImport({ from: v060.dsn, env: targetEnv(target), dryRun: true })).report;
+          expect(dry.tables.get('users')).toMatchObject({ imported: 4, already: 0 });
+          const { report } = await runImport({ from: v060.dsn, env: targetEnv(target) });
+          expect(report.notes).toContain(
+            "the first-start root account (root / 123456) was replaced by the source's users",
+          );
+          const root = await store.db
+            .selectFrom('users')
+            .select('password')
+            .where('id', '=', 1)
+            .executeTakeFirstOrThrow();
+          expect(await bcrypt.compare(v060.facts.rootPassword, root.password)).toBe(true);
+        } finally {
+          await store.close();
+        }
       });
     });
 

@@ -111,7 +111,11 @@ describe.skipIf(databaseUnavailable())('import of a new-api database (2026 schem
     expect(counts('options')).toMatchObject({ total: 5, imported: 3 });
     expect(first.unknownOptions).toEqual(['SomeFutureSetting']);
     expect([...counts('options').skipped.keys()].join()).toMatch(/RetryTimes|refused/);
-    expect(first.droppedColumns.get('users')).toEqual(['auth_version', 'stripe_customer']);
+    expect(first.droppedColumns.get('users')).toEqual([
+      'auth_version',
+      'invite_rebate_eligible',
+      'stripe_customer',
+    ]);
 
     const store = openStore(targetEnvStore(target));
     try {

@@ -11,7 +11,8 @@ import type { TestDbKind } from './test-database.ts';
  *   token.go, channel.go, ability.go, log.go, option.go, redemption.go, topup.go, midjourney.go,
  *   task.go, usedata.go (v0.6.3.1.1, the last tag there, has the same columns but channels.param_override).
  * - new-api 2026: QuantumNous/new-api main, the same files as in the reference's §6.2 (discord_id,
- *   remark, stripe_customer, auth_version, channel_info, settings, per-node quota_data…).
+ *   remark, stripe_customer, auth_version, channel_info, settings, per-node quota_data…); users as
+ *   model/user.go has them at commit 0089a12 (with invite_rebate_eligible).
  * - one-api v0.6.10: songquanpeng/one-api, tag v0.6.10, model/user.go, token.go, channel.go,
  *   ability.go, log.go, option.go, redemption.go (no top-ups, drawings, tasks or dashboard tables).
  */
@@ -206,6 +207,7 @@ export const NEW_API_2026: SourceSchema = {
     'created_at bigint',
     'last_login_at bigint',
     'auth_version bigint',
+    'invite_rebate_eligible bool',
   ),
   tokens: withColumns(NEW_API_V0_6_0.tokens!, 'cross_group_retry bool', 'auto_groups text'),
   channels: withColumns(

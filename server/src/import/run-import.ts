@@ -45,6 +45,9 @@ const TABLES: TableImport[] = [
   tasksImport,
 ];
 
+/** Source tables read otherwise (options), rebuilt here (abilities), or of no use here. */
+const ALSO_READ = ['options', 'abilities', 'setups'];
+
 /** Reads a new-api (or one-api) database and writes what is new into Relaygate's; answers what it did. */
 export async function runImport(options: ImportOptions): Promise<{ report: ImportReport; flavour: string }> {
   const dryRun = options.dryRun ?? false;
@@ -87,6 +90,9 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
             report.notes.push(`the source has no ${table.table} table`);
           } else await copyTable(table, context);
         }
+        const known = new Set([...TABLES.map((table) => table.table), ...ALSO_READ]);
+        const leftOut = [...source.columns.keys()].filter((table) => !known.has(table)).sort();
+        if (leftOut.length > 0) report.notes.push(`source tables not imported: ${leftOut.join(', ')}`);
         await options.finish?.(context);
       });
       return { report, flavour };

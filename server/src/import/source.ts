@@ -98,9 +98,9 @@ function connect(location: SourceLocation): { db: LooseDb; close: () => Promise<
 async function listColumns(db: LooseDb, dialect: DialectName): Promise<Map<string, Set<string>>> {
   const pairs: { table_name: string; column_name: string }[] = [];
   if (dialect === 'sqlite') {
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
-      db,
-    );
+    const tables = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
     for (const { name } of tables.rows) {
       const info = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
       for (const column of info.rows) pairs.push({ table_name: name, column_name: column.name });

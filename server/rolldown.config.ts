@@ -1,5 +1,6 @@
 /**
- * `npm run build -w server`: the gateway as one ES module, server/dist/main.js, which `npm start` runs.
+ * `npm run build -w server`: the gateway as one ES module, server/dist/main.js, which `npm start` runs
+ * (and the import and export of a database, server/dist/import.js and export.js).
  * One file of plain JavaScript starts without type stripping and holds far fewer module records and
  * source texts than the ~300 modules it replaces: about 40 MB less resident memory per process.
  * Names are kept (no mangling) so stack traces stay readable; development and tests run the sources.
@@ -7,21 +8,38 @@
 import { join } from 'node:path';
 import { defineConfig } from 'rolldown';
 
-export default defineConfig({
-  // The password worker is its own file: worker threads load it by name (src/auth/password.ts).
-  input: {
-    main: join(import.meta.dirname, 'src/main.ts'),
-    'password-worker': join(import.meta.dirname, 'src/auth/password-worker.ts'),
+const external = [
+  /^better-sqlite3(\/|$)/,
+  /^pg(\/|$)/,
+  /^mysql2(\/|$)/,
+  /^gpt-tokenizer(\/|$)/,
+  /^piscina(\/|$)/,
+];
+const dir = join(import.meta.dirname, 'dist');
+
+export default defineConfig([
+  {
+    // The password worker is its own file: worker threads load it by name (src/auth/password.ts).
+    input: {
+      main: join(import.meta.dirname, 'src/main.ts'),
+      'password-worker': join(import.meta.dirname, 'src/auth/password-worker.ts'),
+    },
+    platform: 'node',
+    // Native (better-sqlite3), loaded only for their dialect (pg, mysql2), loaded only when an
+    // upstream sends no usage (the tokenizer's tens of MB of tables), or finding its own files on
+    // disk (piscina starts workers from its dist/worker.js): left to node_modules.
+    external,
+    output: { dir, format: 'esm', minify: { compress: true, mangle: false }, cleanDir: true },
   },
-  platform: 'node',
-  // Native (better-sqlite3), loaded only for their dialect (pg, mysql2), loaded only when an
-  // upstream sends no usage (the tokenizer's tens of MB of tables), or finding its own files on
-  // disk (piscina starts workers from its dist/worker.js): left to node_modules.
-  external: [/^better-sqlite3(\/|$)/, /^pg(\/|$)/, /^mysql2(\/|$)/, /^gpt-tokenizer(\/|$)/, /^piscina(\/|$)/],
-  output: {
-    dir: join(import.meta.dirname, 'dist'),
-    format: 'esm',
-    minify: { compress: true, mangle: false },
-    cleanDir: true,
+  {
+    // `node server/dist/import.js --from …` and `node server/dist/export.js --to …`: bundled apart
+    // so that the gateway's bundle stays one file (a shared entry would split it into chunks).
+    input: {
+      import: join(import.meta.dirname, 'src/import/main.ts'),
+      export: join(import.meta.dirname, 'src/import/export-main.ts'),
+    },
+    platform: 'node',
+    external,
+    output: { dir, format: 'esm', minify: { compress: true, mangle: false } },
   },
-});
+]);

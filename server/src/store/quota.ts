@@ -90,19 +90,28 @@ async function refundIn(trx: Transaction<Database>, dialect: Store['dialect'], i
   if (!row) return 0;
   await trx.deleteFrom('reservations').where('id', '=', id).execute();
   const amount = Number(row.amount);
+  await giveBackHeld(trx, row, amount);
+  return amount;
+}
+
+/** Adds quota a reservation held back to its user and, unless unlimited, its token. */
+export async function giveBackHeld(
+  trx: Transaction<Database>,
+  holder: { user_id: unknown; token_id: unknown; token_unlimited: unknown },
+  amount: number,
+): Promise<void> {
   await trx
     .updateTable('users')
     .set((eb) => ({ quota: eb('quota', '+', amount) }))
-    .where('id', '=', Number(row.user_id))
+    .where('id', '=', Number(holder.user_id))
     .execute();
-  if (!row.token_unlimited && Number(row.token_id) > 0) {
+  if (!Number(holder.token_unlimited) && Number(holder.token_id) > 0) {
     await trx
       .updateTable('tokens')
       .set((eb) => ({ remain_quota: eb('remain_quota', '+', amount) }))
-      .where('id', '=', Number(row.token_id))
+      .where('id', '=', Number(holder.token_id))
       .execute();
   }
-  return amount;
 }
 
 /**

@@ -29,9 +29,15 @@ const BASE_ENV = {
   GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
 };
 
-/** A real Relaygate listening on an ephemeral loopback port, on a fresh database of the kind under test. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const db = await createTestDatabase();
+/**
+ * A real Relaygate listening on an ephemeral loopback port, on a fresh database of the kind under
+ * test, or on `existing` (which close() then drops).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  existing?: TestDatabase,
+): Promise<TestServer> {
+  const db = existing ?? (await createTestDatabase());
   const state: TestServer = {
     url: '',
     server: undefined as unknown as RelaygateServer,

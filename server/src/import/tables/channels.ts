@@ -67,8 +67,13 @@ export const channelsImport: TableImport = {
       context.flavour === 'one-api' ? oneApiChannel(row) : { type: int(row.type), baseUrl: undefined };
     const info = channelTypeInfo(typed.type);
     if (!info) throw new RowSkip(`channel type ${int(row.type)} is not one Relaygate can serve`);
-    if (info.retired)
+    if (info.family === 'retired')
       context.report.warn('channels', `type ${info.id} (${info.name}) is retired: listed, calls refused`);
+    if (info.family === 'unsupported')
+      context.report.warn(
+        'channels',
+        `type ${info.id} (${info.name}) is not served yet: listed, calls refused`,
+      );
     const channel = {
       id: int(row.id),
       type: typed.type,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBedrockKey } from '../relay/providers/bedrock/bedrock-key.ts';
 import { BEDROCK_ACCESS_KEYS, BEDROCK_API_KEY } from './channel-type-fields.ts';
-import { CHANNEL_TYPES, channelBaseUrl } from './channel-types.ts';
+import { CHANNEL_TYPES, channelBaseUrl, typeIsServed } from './channel-types.ts';
 
 const KEY_FORMATS = CHANNEL_TYPES.flatMap((info) =>
   info.keyFormats.map((format) => [info.name, format] as const),
@@ -46,6 +46,14 @@ describe('the channel type catalogue', () => {
         key,
       ).toBe(parsed);
     }
+  });
+
+  it('serves the Midjourney proxies through their task routes, though no chat family serves them', async () => {
+    const { MIDJOURNEY_CHANNEL_TYPES } = await import('../relay/midjourney/channels.ts');
+    expect([...MIDJOURNEY_CHANNEL_TYPES]).toEqual([2, 5]);
+    const served = (id: number) => typeIsServed(CHANNEL_TYPES.find((info) => info.id === id)!);
+    expect([2, 5, 1, 33].map(served)).toEqual([true, true, true, true]);
+    expect([15, 36, 44, 11].map(served)).toEqual([false, false, false, false]);
   });
 
   it("reads a channel's base URL as its own, else its type's default, without a trailing slash", () => {

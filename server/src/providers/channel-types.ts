@@ -57,6 +57,8 @@ export interface ChannelTypeInfo {
   other?: OtherField;
   /** Whether the OpenAI organization field applies. */
   organization?: true;
+  /** The task routes that serve it when its family serves no chat (Midjourney's /mj/…). */
+  tasks?: 'midjourney';
 }
 
 type Extra = Partial<Omit<ChannelTypeInfo, 'id' | 'name' | 'defaultBaseUrl' | 'family'>>;
@@ -75,10 +77,10 @@ const openai = (id: number, name: string, defaultBaseUrl: string, extra: Extra =
 
 export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   openai(1, 'OpenAI', 'https://api.openai.com', { organization: true }),
-  t(2, 'Midjourney Proxy', '', 'unsupported'),
+  t(2, 'Midjourney Proxy', '', 'unsupported', { tasks: 'midjourney' }),
   t(3, 'Azure OpenAI', '', 'azure', { baseUrlRequired: true, other: AZURE_API_VERSION }),
   openai(4, 'Ollama', 'http://localhost:11434'),
-  t(5, 'Midjourney Proxy Plus', '', 'unsupported'),
+  t(5, 'Midjourney Proxy Plus', '', 'unsupported', { tasks: 'midjourney' }),
   openai(6, 'OpenAI Max', 'https://api.openaimax.com'),
   openai(7, 'OhMyGPT', 'https://api.ohmygpt.com'),
   openai(8, 'Custom', ''),
@@ -152,3 +154,7 @@ export function ownBaseUrlOr(baseUrl: string | null | undefined, fallback: strin
 /** The base URL a channel talks to: its own, else its type's default, without a trailing slash. */
 export const channelBaseUrl = (type: number, baseUrl: string | null | undefined): string =>
   ownBaseUrlOr(baseUrl, BY_ID.get(type)?.defaultBaseUrl ?? '');
+
+/** Whether calls through a type are served at all: by its family, or by its task routes. */
+export const typeIsServed = (info: ChannelTypeInfo): boolean =>
+  (info.family !== 'unsupported' && info.family !== 'retired') || info.tasks !== undefined;

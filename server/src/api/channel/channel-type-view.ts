@@ -2,7 +2,7 @@ import type { ChannelKeyFormat, ChannelOtherField, ChannelTypeOption } from '@re
 import type { Language } from '../../i18n/language.ts';
 import type { Bilingual } from '../../i18n/text.ts';
 import type { KeyFormat, OtherField } from '../../providers/channel-type-fields.ts';
-import type { ChannelTypeInfo } from '../../providers/channel-types.ts';
+import { typeIsServed, type ChannelTypeInfo } from '../../providers/channel-types.ts';
 
 const say = (text: Bilingual | undefined, language: Language): string => (text ? text[language] : '');
 
@@ -29,7 +29,7 @@ export const channelTypeView = (info: ChannelTypeInfo, language: Language): Chan
   default_base_url: info.defaultBaseUrl,
   base_url_required: info.baseUrlRequired === true,
   base_url_note: say(info.baseUrlNote, language),
-  served: info.family !== 'unsupported',
+  served: typeIsServed(info),
   key_formats: info.keyFormats.map((format) => keyFormatView(format, language)),
   other: info.other ? otherView(info.other, language) : null,
   organization: info.organization === true,

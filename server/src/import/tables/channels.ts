@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { channelTypeInfo } from '../../providers/channel-types.ts';
+import { channelTypeInfo, typeIsServed } from '../../providers/channel-types.ts';
 import { abilityRowsOf } from '../../store/abilities-sync.ts';
 import type { Database } from '../../store/schema.ts';
 import type { TableImport, TargetRow } from '../copy-table.ts';
@@ -69,7 +69,7 @@ export const channelsImport: TableImport = {
     if (!info) throw new RowSkip(`channel type ${int(row.type)} is not one Relaygate can serve`);
     if (info.family === 'retired')
       context.report.warn('channels', `type ${info.id} (${info.name}) is retired: listed, calls refused`);
-    if (info.family === 'unsupported')
+    else if (!typeIsServed(info))
       context.report.warn(
         'channels',
         `type ${info.id} (${info.name}) is not served yet: listed, calls refused`,

@@ -1,14 +1,17 @@
 import { ChannelStatus } from '@relaygate/contract';
 import type { FastifyInstance } from 'fastify';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
+import { CHANNEL_TYPES } from '../../providers/channel-types.ts';
 import { findOwnMidjourney, type MidjourneyRow } from '../../store/midjourney-queries.ts';
 import type { Caller } from '../caller.ts';
 import { candidatesFor } from '../channel-candidates.ts';
 import { chooseChannel } from '../routing.ts';
 import { mjBadRequest, MjError, MJ_REQUEST_ERROR } from './wire.ts';
 
-/** new-api's channel types speaking midjourney-proxy: Midjourney Proxy (2) and its Plus (5). */
-export const MIDJOURNEY_CHANNEL_TYPES: ReadonlySet<number> = new Set([2, 5]);
+/** The channel types speaking midjourney-proxy, as the catalogue says: Midjourney Proxy (2) and its Plus (5). */
+export const MIDJOURNEY_CHANNEL_TYPES: ReadonlySet<number> = new Set(
+  CHANNEL_TYPES.filter(({ tasks }) => tasks === 'midjourney').map(({ id }) => id),
+);
 
 /** A channel for a new drawing: the caller's group's midjourney-proxy channels serving the action's model. */
 export async function channelForNewTask(

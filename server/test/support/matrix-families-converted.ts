@@ -8,8 +8,11 @@ import {
   cohereStream,
   converseAnswer,
   converseStream,
+  cozeStream,
   difyAnswer,
   difyStream,
+  hunyuanAnswer,
+  hunyuanStream,
 } from './matrix-recordings-converted.ts';
 import type { MockUpstream } from './mock-upstream.ts';
 
@@ -117,6 +120,30 @@ export function convertedFamilies(): Family[] {
       chat: { text: { plain: difyAnswer(), streamed: difyStream() } },
       streamUsageAtEnd: true,
       paths: () => ['/v1/chat-messages'],
+    },
+    {
+      // Tencent Cloud's own API (TC3-signed), answering text as its documentation shows it.
+      name: 'Hunyuan',
+      type: ChannelType.Tencent,
+      model: 'hunyuan-lite',
+      officialClientsOnly: true,
+      ratio: 1,
+      seed: () => ({ key: '1300000000|AKIDmatrixSecretId|matrixSecretKey' }),
+      chat: { text: { plain: hunyuanAnswer(), streamed: hunyuanStream() } },
+      streamUsageAtEnd: true,
+      paths: () => ['/'],
+    },
+    {
+      // Coze answers by stream only: a call not streamed is folded from the same recording.
+      name: 'Coze',
+      type: ChannelType.Coze,
+      model: 'coze-bot',
+      officialClientsOnly: true,
+      ratio: 1,
+      seed: () => ({ key: 'pat_matrix_token', other: '7379462189365198898' }),
+      chat: { text: { plain: cozeStream(), streamed: cozeStream() } },
+      streamUsageAtEnd: true,
+      paths: () => ['/v3/chat'],
     },
   ];
 }

@@ -1,5 +1,5 @@
 import { converseFrames, EVENT_STREAM } from './bedrock-frames.ts';
-import { collected, fixtureChunks, fixtureJson } from './fixtures.ts';
+import { collected, fixtureChunks, fixtureJson, fixtureText } from './fixtures.ts';
 import type { Expected, Finish, Recording } from './matrix-recordings.ts';
 
 /**
@@ -209,5 +209,59 @@ export function difyStream(): Recording {
     file,
     reply: { sse: lines, done: false },
     expected: difyExpected(text, end.metadata!.usage as DifyUsage),
+  };
+}
+
+// ---- Tencent Hunyuan (TC3) ----
+
+interface HunyuanUsage {
+  PromptTokens: number;
+  CompletionTokens: number;
+}
+const hunyuanExpected = (text: string, usage: HunyuanUsage): Expected => ({
+  text,
+  finish: 'stop',
+  input: usage.PromptTokens,
+  output: usage.CompletionTokens,
+  tools: [],
+});
+
+/** Tencent's documented ChatCompletions answer (its Response wrapper kept). */
+export function hunyuanAnswer(): Recording {
+  const file = collected('hunyuan/tc3.ChatCompletions.non-stream-multiturn.doc-tccli.json');
+  const json = fixtureJson<{
+    Response: { Choices: Array<{ Message: { Content: string } }>; Usage: HunyuanUsage };
+  }>(file);
+  const { Choices, Usage } = json.Response;
+  return { file, reply: { json }, expected: hunyuanExpected(Choices[0]!.Message.Content, Usage) };
+}
+
+/** Tencent's documented stream: `data:` chunks with no [DONE], the last with FinishReason and the Usage. */
+export function hunyuanStream(): Recording {
+  const file = collected('hunyuan/tc3.ChatCompletions.stream.doc-tccli.chunks.txt');
+  const lines = fixtureChunks(file);
+  const chunks = lines.map(
+    (line) => JSON.parse(line) as { Choices: Array<{ Delta: { Content?: string } }>; Usage: HunyuanUsage },
+  );
+  const text = chunks.map((chunk) => chunk.Choices[0]?.Delta.Content ?? '').join('');
+  return { file, reply: { sse: lines, done: false }, expected: hunyuanExpected(text, chunks.at(-1)!.Usage) };
+}
+
+// ---- Coze v3 chat ----
+
+/** coze-py's recorded stream, as it went over the wire (`data:` with no space), read for the answer's text and usage. */
+export function cozeStream(): Recording {
+  const file = collected('coze/v3-chat.stream-text.live-coze-py.sse');
+  const wire = fixtureText(file);
+  const events = [...wire.matchAll(/^event:(.+)\ndata:(.*)$/gm)].map(([, event, data]) => ({ event, data }));
+  const deltas = events.filter(({ event }) => event === 'conversation.message.delta');
+  const text = deltas.map(({ data }) => (JSON.parse(data!) as { content: string }).content).join('');
+  const completed = events.find(({ event }) => event === 'conversation.chat.completed')!;
+  const usage = (JSON.parse(completed.data!) as { usage: { input_count: number; output_count: number } })
+    .usage;
+  return {
+    file,
+    reply: { text: wire, headers: { 'content-type': 'text/event-stream' } },
+    expected: { text, finish: 'stop', input: usage.input_count, output: usage.output_count, tools: [] },
   };
 }

@@ -20,7 +20,8 @@ export const cozeFamily: ProviderFamily = {
   format: 'coze',
   servesChat: true,
   request({ endpoint, channel, upstreamModel, chat: chatCore }) {
-    const chat = endpoint.kind === 'chat' ? chatCore() : undefined;
+    // Chat and Responses calls alike: whatever has a chat form.
+    const chat = chatCore();
     if (chat === undefined) return `a Coze channel cannot serve ${endpoint.path}`;
     if (typeof chat === 'string') return chat;
     const botId = cozeBotId(channel, upstreamModel);

@@ -30,7 +30,8 @@ export const hunyuanFamily: ProviderFamily = {
   request(input) {
     const { endpoint, channel, upstreamModel, chat: chatCore } = input;
     if (!isHunyuanTc3Key(channel.row.key)) return openAIFamily.request(input);
-    const chat = endpoint.kind === 'chat' ? chatCore() : undefined;
+    // Chat and Responses calls alike: whatever has a chat form.
+    const chat = chatCore();
     if (chat === undefined) return `a Hunyuan channel with a TC3 key cannot serve ${endpoint.path}`;
     if (typeof chat === 'string') return chat;
     const key = parseHunyuanTc3Key(pickKey(channel.row.key));

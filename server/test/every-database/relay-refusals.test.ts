@@ -74,6 +74,21 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
         `${count} log rows of token ${tokenId}`,
       );
 
+    /**
+     * Until this process's key cache holds what a settlement left: the cache is refreshed right
+     * after the commit that a log row shows, so a test reading the log can be a moment ahead of it.
+     */
+    const cacheSees = (key: string, userId: number, settled: (token: number, wallet: number) => boolean) =>
+      waitFor(
+        async () => {
+          const bare = key.replace(/^sk-/, '');
+          const [token, user] = [await t.server.app.keys.token(bare), await t.server.app.keys.user(userId)];
+          return { token: Number(token?.remain_quota), wallet: Number(user?.quota) };
+        },
+        ({ token, wallet }) => settled(token, wallet),
+        'the key cache holding the settled balances',
+      );
+
     describe('key checks', () => {
       it('answers 401 without a key or with an unknown one, also to the official client', async () => {
         expectOpenAIError(await relayPost(t, null, CHAT), 401, 'invalid_api_key');
@@ -210,6 +225,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
           .where('id', '=', userId)
           .executeTakeFirstOrThrow();
         expect(Number(drained.quota)).toBeLessThan(0);
+        await cacheSees(key, userId, (_, wallet) => wallet < 0);
         upstreamBefore = mock.requests.length;
 
         expectOpenAIError(await relayPost(t, key, CHAT), 403, 'insufficient_user_quota');
@@ -225,6 +241,7 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)(
           mock.reply('/high/v1/chat/completions', { json: text() });
         }
         await tokenLogs(limited.id, 1);
+        await cacheSees(limited.key, wealthy, (token) => token <= 0);
         upstreamBefore = mock.requests.length;
         // Settlement refreshed the cached token, so the key check itself now sees it used up.
         expectOpenAIError(await relayPost(t, limited.key, CHAT), 401, 'token_quota_exhausted');

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExport } from '../../src/import/export.ts';
 import { runImport } from '../../src/import/run-import.ts';
 import type { ImportReport } from '../../src/import/report.ts';
-import { openStore, type Store } from '../../src/store/db.ts';
+import { openStore } from '../../src/store/db.ts';
 import { ConsoleClient } from '../support/console-client.ts';
-import { buildSource, runImportProcess, targetEnv } from '../support/import-source.ts';
+import { buildSource, importedChatAnswer, runImportProcess, targetEnv } from '../support/import-source.ts';
+import { importedHoldings } from '../support/import-holdings.ts';
 import { MockUpstream } from '../support/mock-upstream.ts';
 import { NEW_API_2026 } from '../support/new-api-schemas.ts';
 import type { SourceFacts } from '../support/new-api-seed.ts';
@@ -17,53 +18,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 import { waitFor } from '../support/wait.ts';
 
-const CHAT_ANSWER = {
-  id: 'chatcmpl-imported',
-  object: 'chat.completion',
-  created: 1_767_225_600,
-  model: 'gpt-4o-mini',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'hello again' }, finish_reason: 'stop' }],
-  usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
-};
-
-/** What is in a table, to tell a second run that changed nothing. */
-async function snapshot(store: Store) {
-  const tables = [
-    'users',
-    'tokens',
-    'channels',
-    'abilities',
-    'options',
-    'redemptions',
-    'top_ups',
-    'logs',
-    'quota_data',
-    'midjourneys',
-    'tasks',
-  ] as const;
-  const counts: Record<string, number> = {};
-  for (const table of tables) {
-    const row = await store.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    counts[table] = Number(row.n);
-  }
-  const money = await store.db
-    .selectFrom('users')
-    .select(['id', 'quota', 'used_quota'])
-    .orderBy('id')
-    .execute();
-  const logQuota = await store.db
-    .selectFrom('logs')
-    .select((eb) => eb.fn.sum('quota').as('q'))
-    .executeTakeFirstOrThrow();
-  return {
-    counts,
-    money: money.map((u) => [Number(u.id), Number(u.quota), Number(u.used_quota)]),
-    logQuota: Number(logQuota.q),
-  };
-}
+const CHAT_ANSWER = importedChatAnswer('hello again');
 
 const LONG_NAME = 'n'.repeat(70);
 
@@ -246,11 +201,11 @@ describe.skipIf(databaseUnavailable())('import of a new-api database (2026 schem
   it('a second run adds nothing and changes nothing', async () => {
     const store = openStore(targetEnvStore(target));
     try {
-      const before = await snapshot(store);
+      const before = await importedHoldings(store);
       const again = (await runImport({ from: source.dsn, env: targetEnv(target) })).report;
       for (const [table, counts] of again.tables) expect(counts.imported, table).toBe(0);
       expect(again.tables.get('logs')!.already).toBe(source.facts.logCount);
-      expect(await snapshot(store)).toEqual(before);
+      expect(await importedHoldings(store)).toEqual(before);
     } finally {
       await store.close();
     }
@@ -271,12 +226,12 @@ describe.skipIf(databaseUnavailable())('import of a new-api database (2026 schem
       const store = openStore(targetEnvStore(fresh));
       const reference = openStore(targetEnvStore(target));
       try {
-        expect((await snapshot(store)).counts.logs).toBeLessThan(logCount);
+        expect((await importedHoldings(store)).counts.logs).toBeLessThan(logCount);
         const resumed = (await runImport({ from: source.dsn, env: targetEnv(fresh) })).report;
         const logs = resumed.tables.get('logs')!;
         expect(logs.imported + logs.already).toBe(logCount);
         expect(logs.already).toBeGreaterThan(0);
-        const [got, want] = [await snapshot(store), await snapshot(reference)];
+        const [got, want] = [await importedHoldings(store), await importedHoldings(reference)];
         // The reference served one call and one redemption since its import (two logs, an hour's roll-up).
         expect(got.counts).toEqual({ ...want.counts, logs: want.counts.logs! - 2, quota_data: 2 });
         expect(got.logQuota).toBe(source.facts.logCount * 100 + (logCount * (logCount - 1)) / 2);
@@ -316,7 +271,7 @@ describe.skipIf(databaseUnavailable())('import of a new-api database (2026 schem
       const back = (await runImport({ from: file, env: targetEnv(restored) })).report;
       expect(back.unknownOptions).toEqual([]);
       expect(back.droppedColumns).toEqual(new Map());
-      const [got, want] = [await snapshot(copy), await snapshot(live)];
+      const [got, want] = [await importedHoldings(copy), await importedHoldings(live)];
       expect(got.counts).toEqual(want.counts);
       expect(got.logQuota).toBe(want.logQuota);
       expect(got.money).toEqual(

@@ -4,16 +4,16 @@ import type { Kysely } from 'kysely';
 import { openStore } from '../../src/store/db.ts';
 import { fillSource, type SourceFacts } from './new-api-seed.ts';
 import { createSourceTables, type SourceSchema } from './new-api-schemas.ts';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase, type TestDbKind } from './test-database.ts';
 
 export const IMPORT_MAIN = fileURLToPath(new URL('../../src/import/main.ts', import.meta.url));
 
-/** A source database of the kind under test, built from `schema` and filled. */
+/** A source database built from `schema` and filled: of the kind under test unless `kind` says. */
 export async function buildSource(
   schema: SourceSchema,
-  options: { upstreamUrl: string; logs?: number },
+  options: { upstreamUrl: string; logs?: number; kind?: TestDbKind },
 ): Promise<{ db: TestDatabase; facts: SourceFacts; dsn: string }> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase(options.kind);
   const store = openStore({ sqlDsn: db.sqlDsn, sqlitePath: db.sqlitePath });
   try {
     const loose = store.db as unknown as Kysely<unknown>;
@@ -69,3 +69,13 @@ export function runImportProcess(
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
   );
 }
+
+/** The mock upstream's answer to an imported key's chat call. */
+export const importedChatAnswer = (content: string) => ({
+  id: 'chatcmpl-imported',
+  object: 'chat.completion',
+  created: 1_767_225_600,
+  model: 'gpt-4o-mini',
+  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
+});

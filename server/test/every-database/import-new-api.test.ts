@@ -1,4 +1,4 @@
-import type { Page } from '@relaygate/contract';
+import { TOTAL_COUNT_HEADER, type Page } from '@relaygate/contract';
 import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -154,6 +154,39 @@ describe.skipIf(databaseUnavailable())('import of a new-api database (2026 schem
       expect(topUp.trade_no).toBe('imported-2');
     } finally {
       await store.close();
+    }
+  });
+
+  it("new-api's classic console walks the imported site as root, with the old root password", async () => {
+    const { facts } = source;
+    const t: TestServer = await startTestServer({}, { ...target, drop: async () => {} });
+    try {
+      const root = new ConsoleClient(t.url);
+      await root.login('root', facts.rootPassword);
+      /** A list as new-api's console reads it: a plain array with the total in a header, or a page. */
+      const total = async (path: string) => {
+        const answer = await root.get<unknown[] | { total: number }>(path);
+        expect(answer.body.success, `${path}: ${answer.body.message}`).toBe(true);
+        const data = answer.body.data!;
+        return Array.isArray(data) ? Number(answer.headers.get(TOTAL_COUNT_HEADER)) : data.total;
+      };
+      const imported = (table: string) => first.tables.get(table)!.imported;
+      expect(await total('/api/user/?p=0&page_size=10')).toBe(imported('users'));
+      expect(await total('/api/channel/?p=0&page_size=10&id_sort=false&tag_mode=false')).toBe(
+        imported('channels'),
+      );
+      expect(await total('/api/redemption/?p=0&page_size=10')).toBe(imported('redemptions'));
+      expect(await total('/api/mj/?p=0&page_size=10')).toBe(imported('midjourneys'));
+      expect(await total('/api/task/?p=0&page_size=10')).toBe(imported('tasks'));
+      expect(await total('/api/log/?p=0&page_size=10&type=0')).toBe(facts.logCount);
+      const alice = new ConsoleClient(t.url);
+      await alice.login('alice', facts.alice.password);
+      // Her own key, and not the one she deleted in new-api.
+      const tokens = await alice.get<{ name: string }[]>('/api/token/?p=0&size=10');
+      expect(tokens.body.data!.map((token) => token.name)).toEqual(['alice-main']);
+      expect(Number(tokens.headers.get(TOTAL_COUNT_HEADER))).toBe(1);
+    } finally {
+      await t.close();
     }
   });
 

@@ -44,7 +44,11 @@ export default defineConfig({
     { name: 'money', testMatch: 'money.spec.ts', dependencies: ['admin'] },
     { name: 'playground', testMatch: 'playground.spec.ts', dependencies: ['journey'] },
     // Chat links, the dashboard and the task logs; each test brings its own user and data.
-    { name: 'operations', testMatch: ['chat.spec.ts', 'usage.spec.ts'], dependencies: ['journey'] },
+    {
+      name: 'operations',
+      testMatch: ['chat.spec.ts', 'usage.spec.ts', 'tasks.spec.ts'],
+      dependencies: ['journey'],
+    },
     { name: 'language', testMatch: 'language.spec.ts', dependencies: ['money'] },
     // The finish of issue #15 item 5 (amounts, channel feedback, ratio colours); its own data.
     {

@@ -46,7 +46,9 @@ export default async function globalSetup() {
   const db = await createTestDatabase('sqlite');
   // GitHub, LinuxDO and an OIDC provider on loopback; their authorize pages send the browser back here.
   const oauth = await startMockOAuth();
-  const gateway = await spawnGateway(db, { WEB_DIST, LOG_LEVEL: 'warn', ...mockOAuthEnv(oauth) }, BUNDLE);
+  // Tasks are polled every half second, so the task screens' tests see a task move without waiting 15 s.
+  const env = { WEB_DIST, LOG_LEVEL: 'warn', TASK_POLL_INTERVAL_SECONDS: '0.5', ...mockOAuthEnv(oauth) };
+  const gateway = await spawnGateway(db, env, BUNDLE);
   oauth.callbackBase = gateway.url;
   const epay = await startMockEpay();
 

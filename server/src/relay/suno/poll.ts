@@ -73,7 +73,7 @@ export function sunoRowUpdate(row: TaskRow, item: Record<string, unknown>): Upda
   return {
     status,
     progress,
-    fail_reason: asString(item.fail_reason) || row.fail_reason,
+    fail_reason: asString(item.fail_reason) || (row.fail_reason ?? ''),
     start_time: seconds(item.start_time, Number(row.start_time)),
     finish_time: seconds(item.finish_time, finished ? now : Number(row.finish_time)),
     ...(item.data != null && { data: JSON.stringify(item.data) }),
@@ -92,8 +92,11 @@ async function apply(context: PollContext, row: TaskRow, item: Record<string, un
   await updateUnfinishedTask(context.app.store.db, Number(row.id), update);
 }
 
-/** Asks one channel about its unfinished tasks, in one /suno/fetch, and applies the answers. */
-async function pollChannel(
+/**
+ * Asks one channel about its unfinished tasks, in one /suno/fetch, and applies the answers. Safe to
+ * run twice at once on the same rows (two nodes, a repeated poll): a task fails and is refunded once.
+ */
+export async function pollSunoChannel(
   context: PollContext,
   channel: RoutableChannel,
   rows: TaskRow[],
@@ -134,7 +137,7 @@ export function sunoPlatform(): TaskPlatform {
         fail: (row: TaskRow, reason: string) => fail(context, row, reason),
       };
       await polls.poll(context, tasks, (channel, asked, signal) =>
-        pollChannel(context, channel, asked, signal),
+        pollSunoChannel(context, channel, asked, signal),
       );
     },
     stop: () => polls.stop(),

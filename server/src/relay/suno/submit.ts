@@ -55,6 +55,7 @@ function taskRow(caller: Caller, channelId: number, action: SunoAction, taskId: 
     channel_id: channelId,
     action,
     status: 'NOT_START',
+    fail_reason: '',
     submit_time: now,
     progress: '0%',
     properties: JSON.stringify({ origin_model_name: model, upstream_model_name: model }),

@@ -160,7 +160,7 @@ describe.skipIf(!collectedAvailable)('Suno routes', () => {
     const before = await wallet();
     const tasks = (await db().selectFrom('tasks').select('id').execute()).length;
     const refusals: Array<[unknown, number, string]> = [
-      [{ status: 503, text: 'upstream overloaded' }, 503, 'fail_to_fetch_task'],
+      [{ status: 503, text: 'upstream overloaded' }, 502, 'fail_to_fetch_task'],
       [{ status: 200, text: '<html>hello</html>' }, 502, 'unmarshal_response_body_failed'],
       [
         { status: 200, json: { code: 'quota_exhausted', message: 'no credits left', data: null } },

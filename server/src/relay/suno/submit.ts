@@ -22,16 +22,14 @@ const QUOTED_BODY_CHARS = 500;
  * What the upstream's answer to a submission means (new-api's Suno adaptor): HTTP 200 with
  * `{code: "success", data: "<task id>"}` is accepted; another status, an answer that is not
  * new-api's task shape, another code or no task id is refused (and so refunded), with the error
- * the caller gets.
+ * the caller gets: a 4xx as the upstream said it, anything else a 502.
  */
 export function acceptedTaskId(status: number, text: string): string {
   if (status !== 200) {
+    // A refusal's 4xx is passed on as new-api passes it; an upstream's own failure is a bad gateway.
+    const answered = status >= 400 && status < 500 ? status : 502;
     const body = text.trim().slice(0, QUOTED_BODY_CHARS);
-    throw sunoError(
-      status >= 400 ? status : 502,
-      'fail_to_fetch_task',
-      msg('suno.upstreamStatus', { status, body }),
-    );
+    throw sunoError(answered, 'fail_to_fetch_task', msg('suno.upstreamStatus', { status, body }));
   }
   const answer = readSunoAnswer(text);
   if (!answer) throw sunoError(502, 'unmarshal_response_body_failed', msg('suno.upstreamUnreadable'));

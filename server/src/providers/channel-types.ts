@@ -115,7 +115,7 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   }),
   t(34, 'Cohere', 'https://api.cohere.ai', 'cohere'),
   openai(35, 'MiniMax', 'https://api.minimax.chat'),
-  t(36, 'Suno API', '', 'unsupported', { tasks: 'suno' }),
+  t(36, 'Suno API', '', 'unsupported', { tasks: 'suno', baseUrlRequired: true }),
   t(37, 'Dify', 'https://api.dify.ai', 'dify'),
   openai(38, 'Jina', 'https://api.jina.ai'),
   openai(39, 'Cloudflare Workers AI', 'https://api.cloudflare.com', { other: CLOUDFLARE_ACCOUNT }),

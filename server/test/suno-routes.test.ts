@@ -156,6 +156,27 @@ describe.skipIf(!collectedAvailable)('Suno routes', () => {
     expect(await wallet()).toBe(before);
   });
 
+  it("prices a task at its model's price times the group ratio, and logs both", async () => {
+    await t.server.settings.set('GroupRatio', JSON.stringify({ default: 2.5 }));
+    suno.submits('LYRICS', { json: recordedSubmit('submit-lyrics.success.doc-newapi.json', 'priced-1') });
+    const before = await wallet();
+    expect((await call('POST', '/suno/submit/lyrics', { prompt: 'x' })).body.data).toBe('priced-1');
+    expect(await wallet()).toBe(before - LYRICS * 2.5);
+    const log = await db()
+      .selectFrom('logs')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ model_name: 'suno_lyrics', quota: LYRICS * 2.5, token_id: tokenId });
+    expect(JSON.parse(log.other!)).toMatchObject({
+      model_price: 0.01,
+      group_ratio: 2.5,
+      task_id: 'priced-1',
+    });
+    await t.server.settings.set('GroupRatio', JSON.stringify({ default: 1 }));
+  });
+
   it('refunds a submission the upstream refused, answered badly or never answered', async () => {
     const before = await wallet();
     const tasks = (await db().selectFrom('tasks').select('id').execute()).length;

@@ -36,6 +36,7 @@ const IDS = {
   failed: taskIdOf(IN_PROGRESS),
   stuck: taskIdOf(SONG_DONE),
   refused: 'refused-by-upstream',
+  reasoned: 'failed-with-a-reason',
 };
 
 /**
@@ -195,6 +196,20 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Suno: charge, pol
     expect((await task(IDS.failed)).fail_reason).toBe('content policy');
   });
 
+  it('fails and refunds a task the upstream gives a failure reason, whatever its status says', async () => {
+    suno.submits('LYRICS', { json: recordedSubmit(SUBMIT_LYRICS, IDS.reasoned) });
+    // As new-api reads it: a fail reason means the task failed (no recording has one).
+    suno.task(IDS.reasoned, recordedSunoTask(IN_PROGRESS, IDS.reasoned, { fail_reason: 'lyrics refused' }));
+    const before = await wallet();
+    expect((await submit('lyrics', { prompt: 'forbidden words' })).body.data).toBe(IDS.reasoned);
+    expect(await wallet()).toBe(before - LYRICS);
+    const failed = await reaches(IDS.reasoned, 'FAILURE');
+    expect(failed).toMatchObject({ fail_reason: 'lyrics refused', progress: '100%', start_time: 1716191786 });
+    expect(Number(failed.finish_time)).toBeGreaterThan(0);
+    expect(await wallet()).toBe(before);
+    expect(await logged(LogType.Refund)).toEqual({ quota: MUSIC + LYRICS, rows: 2 });
+  });
+
   it('fails and refunds a song that outlives the task timeout', async () => {
     suno.submits('MUSIC', { json: recordedSubmit(SUBMIT_MUSIC, IDS.stuck) });
     suno.task(IDS.stuck, recordedSunoTask(IN_PROGRESS, IDS.stuck));
@@ -205,7 +220,7 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Suno: charge, pol
     await db().updateTable('tasks').set({ submit_time: 1 }).where('task_id', '=', IDS.stuck).execute();
     expect((await reaches(IDS.stuck, 'FAILURE')).fail_reason).toBe('task timed out');
     expect(await wallet()).toBe(before);
-    expect(await logged(LogType.Refund)).toEqual({ quota: 2 * MUSIC, rows: 2 });
+    expect(await logged(LogType.Refund)).toEqual({ quota: 2 * MUSIC + LYRICS, rows: 3 });
   });
 
   it('charges nothing for a refused submission or bad input, and shows nobody else the tasks', async () => {
@@ -255,7 +270,7 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Suno: charge, pol
     const own = await root.get<Page<TaskView>>('/api/task/self?paged=true');
     const rows = own.body.data!.items;
     expect(rows.map((row) => row.task_id).sort()).toEqual(
-      [IDS.song, IDS.lyrics, IDS.failed, IDS.stuck].sort(),
+      [IDS.song, IDS.lyrics, IDS.failed, IDS.reasoned, IDS.stuck].sort(),
     );
     expect(rows.find((row) => row.task_id === IDS.failed)).toMatchObject({
       platform: 'suno',
@@ -264,14 +279,14 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Suno: charge, pol
       quota: MUSIC,
     });
     const all = await root.get<TaskView[]>(`/api/task/?p=0&channel_id=${channelId}`);
-    expect(all.headers.get('x-total-count')).toBe('4');
+    expect(all.headers.get('x-total-count')).toBe('5');
     expect(JSON.stringify(all.body)).not.toContain('token_id');
   });
 
   it('keeps the wallet and the key equal to their log rows', async () => {
     const consumed = await logged(LogType.Consume);
     const refunded = await logged(LogType.Refund);
-    expect(consumed).toEqual({ quota: 3 * MUSIC + LYRICS, rows: 4 });
+    expect(consumed).toEqual({ quota: 3 * MUSIC + 2 * LYRICS, rows: 5 });
     expect(START - (await wallet())).toBe(consumed.quota - refunded.quota);
     const token = await db()
       .selectFrom('tokens')

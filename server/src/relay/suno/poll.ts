@@ -43,7 +43,13 @@ function fail(context: PollContext, row: TaskRow, reason: string, update: Update
     table: 'tasks',
     id: Number(row.id),
     tokenId,
-    update: { progress: '100%', finish_time: now, updated_at: now, ...update, fail_reason: reason },
+    update: {
+      updated_at: now,
+      ...update,
+      progress: '100%',
+      finish_time: Number(update.finish_time) || now,
+      fail_reason: reason,
+    },
     refundLog: () =>
       taskRefundLog({
         userId: Number(row.user_id),

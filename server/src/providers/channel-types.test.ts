@@ -48,12 +48,14 @@ describe('the channel type catalogue', () => {
     }
   });
 
-  it('serves the Midjourney proxies through their task routes, though no chat family serves them', async () => {
+  it('serves the Midjourney proxies and Suno through their task routes, though no chat family serves them', async () => {
     const { MIDJOURNEY_CHANNEL_TYPES } = await import('../relay/midjourney/channels.ts');
+    const { SUNO_CHANNEL_TYPES } = await import('../relay/suno/channels.ts');
     expect([...MIDJOURNEY_CHANNEL_TYPES]).toEqual([2, 5]);
+    expect([...SUNO_CHANNEL_TYPES]).toEqual([36]);
     const served = (id: number) => typeIsServed(CHANNEL_TYPES.find((info) => info.id === id)!);
-    expect([2, 5, 1, 33].map(served)).toEqual([true, true, true, true]);
-    expect([15, 36, 44, 11].map(served)).toEqual([false, false, false, false]);
+    expect([2, 5, 36, 1, 33].map(served)).toEqual([true, true, true, true, true]);
+    expect([15, 44, 11].map(served)).toEqual([false, false, false]);
   });
 
   it("reads a channel's base URL as its own, else its type's default, without a trailing slash", () => {

@@ -57,8 +57,8 @@ export interface ChannelTypeInfo {
   other?: OtherField;
   /** Whether the OpenAI organization field applies. */
   organization?: true;
-  /** The task routes that serve it when its family serves no chat (Midjourney's /mj/…). */
-  tasks?: 'midjourney';
+  /** The task routes that serve it when its family serves no chat (Midjourney's /mj/…, Suno's /suno/…). */
+  tasks?: 'midjourney' | 'suno';
 }
 
 type Extra = Partial<Omit<ChannelTypeInfo, 'id' | 'name' | 'defaultBaseUrl' | 'family'>>;
@@ -115,7 +115,7 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   }),
   t(34, 'Cohere', 'https://api.cohere.ai', 'cohere'),
   openai(35, 'MiniMax', 'https://api.minimax.chat'),
-  t(36, 'Suno API', '', 'unsupported'),
+  t(36, 'Suno API', '', 'unsupported', { tasks: 'suno', baseUrlRequired: true }),
   t(37, 'Dify', 'https://api.dify.ai', 'dify'),
   openai(38, 'Jina', 'https://api.jina.ai'),
   openai(39, 'Cloudflare Workers AI', 'https://api.cloudflare.com', { other: CLOUDFLARE_ACCOUNT }),

@@ -16,6 +16,8 @@ import { modelRoutes } from './routes-models.ts';
 import { sharedPathFormat } from './clients/registry.ts';
 import { openAIRoutes } from './routes-openai.ts';
 import { openSettlements } from './settlements.ts';
+import { sunoPlatform } from './suno/poll.ts';
+import { sunoRoutes } from './suno/routes.ts';
 import { startTaskPoller } from './tasks/task-poller.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import type { WireFormat } from './wire-format.ts';
@@ -32,8 +34,9 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     nodeId: settlements.nodeId,
     inFlight: settlements.inFlight,
   };
-  // Unfinished drawings (and later music and video) are polled by one node at a time.
-  const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, [midjourneyPlatform()]);
+  // Unfinished drawings and music (and later video) are polled by one node at a time.
+  const platforms = [midjourneyPlatform(), sunoPlatform()];
+  const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, platforms);
   app.addHook('onClose', async () => {
     await poller?.stop();
     await settlements.close();
@@ -93,6 +96,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   await geminiRoutes(app, runtime);
   await billingRoutes(app);
   await midjourneyRoutes(app, runtime);
+  await sunoRoutes(app, runtime);
 
   // One model list and single-model lookups, shaped for whichever client asks (as new-api does).
   await modelRoutes(app);

@@ -849,9 +849,11 @@ describe.skipIf(databaseUnavailable())('channels console API', () => {
         expect.stringContaining('BedrockApiKey|region'),
       ]);
       for (const format of bedrock.key_formats) expect(format.example).toMatch(new RegExp(format.pattern));
-      // Suno is not served yet; the Midjourney proxies are, through their task routes.
-      expect(types.find((type) => type.id === 36)?.served).toBe(false);
+      // Baidu ERNIE is not served yet; the Midjourney proxies and Suno are, through their task routes.
+      expect(types.find((type) => type.id === 15)?.served).toBe(false);
       expect(types.find((type) => type.id === 2)?.served).toBe(true);
+      // Suno has no address of its own: a channel names the Suno API service it uses.
+      expect(types.find((type) => type.id === 36)).toMatchObject({ served: true, base_url_required: true });
 
       const inChinese = (
         await admin.get<ChannelTypeOption[]>('/api/channel/types', { 'accept-language': 'zh-CN' })

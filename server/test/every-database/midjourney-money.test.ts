@@ -1,8 +1,8 @@
 import { LogType } from '@relaygate/contract';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failTaskWithRefund } from '../../src/store/task-money.ts';
 import { collectedAvailable } from '../support/fixtures.ts';
+import { loggedOfType, walletOf } from '../support/money.ts';
 import { MockMidjourney, mjRecording, recordedTask } from '../support/mock-midjourney.ts';
 import { MockUpstream } from '../support/mock-upstream.ts';
 import { seedChannel, seedToken, seedUser } from '../support/relay-seed.ts';
@@ -87,19 +87,8 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Midjourney: charg
     (await (
       await fetch(`${t.url}/mj/task/${id}/fetch`, { headers: { authorization: key } })
     ).json()) as Record<string, unknown>;
-  const wallet = async () =>
-    Number(
-      (await db().selectFrom('users').select('quota').where('id', '=', ROOT).executeTakeFirstOrThrow()).quota,
-    );
-  const logged = async (type: number) => {
-    const row = await db()
-      .selectFrom('logs')
-      .select([sql<number>`coalesce(sum(quota), 0)`.as('quota'), sql<number>`count(*)`.as('rows')])
-      .where('user_id', '=', ROOT)
-      .where('type', '=', type)
-      .executeTakeFirstOrThrow();
-    return { quota: Number(row.quota), rows: Number(row.rows) };
-  };
+  const wallet = () => walletOf(db(), ROOT);
+  const logged = (type: number) => loggedOfType(db(), ROOT, type);
   const drawing = (mjId: string) =>
     db().selectFrom('midjourneys').selectAll().where('mj_id', '=', mjId).executeTakeFirstOrThrow();
   const settledStatus = (mjId: string, status: string) =>

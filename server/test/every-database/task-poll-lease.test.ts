@@ -7,6 +7,7 @@ import { migrateToLatest } from '../../src/store/migrate.ts';
 import { TASK_POLL_JOB } from '../../src/relay/tasks/task-poller.ts';
 import { collectedAvailable } from '../support/fixtures.ts';
 import { MockMidjourney, mjRecording, recordedTask } from '../support/mock-midjourney.ts';
+import { MockSuno, recordedSunoTask } from '../support/mock-suno.ts';
 import { insertTokenRow } from '../support/relay-seed.ts';
 import { spawnGateway, type SpawnedGateway } from '../support/spawn-gateway.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../support/test-database.ts';
@@ -14,6 +15,7 @@ import { databaseUnavailable } from '../support/test-server.ts';
 import { waitFor } from '../support/wait.ts';
 
 const TASK = '1712158011464906';
+const SONG = 'ac0d560a-22cd-4dd0-b16e-8238208457d7';
 const START = 1_000_000;
 /** mj_imagine's default price, 0.1 USD. */
 const IMAGINE = 50_000;
@@ -21,7 +23,8 @@ const IMAGINE = 50_000;
 /**
  * Issue #28: two gateway processes on one PostgreSQL poll unfinished tasks through one lease:
  * one node holds it while it lives, and when it is killed (kill -9) the other takes the job over
- * and refunds the submission the dead one had in flight.
+ * and refunds the submission the dead one had in flight. What the holder learns of a song is what
+ * either node answers for it.
  */
 describe.skipIf(databaseUnavailable() || testDbKind() !== 'postgres' || !collectedAvailable)(
   'the task poller on two nodes',
@@ -29,10 +32,12 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'postgres' || !collect
     let db: TestDatabase;
     let store: Store;
     let mj: MockMidjourney;
+    let suno: MockSuno;
     const gateways: SpawnedGateway[] = [];
 
     beforeAll(async () => {
       mj = await new MockMidjourney().start();
+      suno = await new MockSuno().start();
       db = await createTestDatabase('postgres');
       store = openStore({ sqlDsn: db.sqlDsn, sqlitePath: db.sqlitePath });
       await migrateToLatest(store);
@@ -55,6 +60,27 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'postgres' || !collect
         channel_id: channelId,
       });
       mj.task(TASK, recordedTask('task-fetch.in-progress-65.doc-octopusx.json', TASK));
+      const sunoChannel = await insertReturningId(store, 'channels', {
+        type: 36,
+        key: 'suno-secret',
+        name: 'suno',
+        base_url: suno.url,
+        models: 'suno_music',
+        group: 'default',
+        status: 1,
+      });
+      await insertReturningId(store, 'tasks', {
+        created_at: Math.floor(Date.now() / 1000),
+        task_id: SONG,
+        platform: 'suno',
+        user_id: 1,
+        action: 'MUSIC',
+        status: 'NOT_START',
+        progress: '0%',
+        submit_time: Math.floor(Date.now() / 1000),
+        channel_id: sunoChannel,
+      });
+      suno.task(SONG, recordedSunoTask('fetch-single.music-success-complete.live-dart_suno.json', SONG));
       const env = {
         WORKERS: '1',
         TASK_POLL_INTERVAL_SECONDS: '0.1',
@@ -69,6 +95,7 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'postgres' || !collect
       await store?.close();
       await db?.drop();
       await mj?.stop();
+      await suno?.stop();
     });
 
     const holder = async () =>
@@ -97,6 +124,20 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'postgres' || !collect
       const held = gateways.find((gateway) => first.startsWith(nodeOf(gateway)))!;
       const other = gateways.find((gateway) => gateway !== held)!;
       expect(held).toBeDefined();
+      // The song the holder polled to its end, as both nodes answer it.
+      const { key: sunoKey } = await insertTokenRow(store);
+      const song = async (gateway: SpawnedGateway) =>
+        (await (
+          await fetch(`${gateway.url}/suno/fetch/${SONG}`, {
+            headers: { authorization: `Bearer ${sunoKey}` },
+          })
+        ).json()) as { data: { status: string; progress: string } };
+      await waitFor(
+        () => song(other),
+        (answer) => answer.data.status === 'SUCCESS',
+        'the song finished, seen from the other node',
+      );
+      expect((await song(held)).data).toMatchObject({ status: 'SUCCESS', progress: '100%' });
       // While it lives, the holder keeps the job: polls go on and the lease stays where it is.
       const polls = mj.polls;
       await waitFor(

@@ -1,5 +1,6 @@
 import { collected, fixtureJson } from './fixtures.ts';
-import { MockUpstream, type MockReply } from './mock-upstream.ts';
+import { MockTaskPlatform } from './mock-task-platform.ts';
+import type { MockReply } from './mock-upstream.ts';
 
 /** A recorded midjourney-proxy body (upstream-collected/midjourney-proxy/, read in place). */
 export const mjRecording = <T = Record<string, unknown>>(name: string): T =>
@@ -25,47 +26,14 @@ export function recordedTask(
  * the states a test gives it, one state per task-list poll (the last repeats), so a test sees a
  * drawing go from submitted to in progress to done (or failed) over several polls.
  */
-export class MockMidjourney {
-  readonly upstream = new MockUpstream();
-  private readonly states = new Map<string, Array<Record<string, unknown>>>();
-
-  async start(): Promise<this> {
-    await this.upstream.start();
-    this.upstream.handler('/mj/task/list-by-condition', (request) => {
-      const ids = (request.json?.ids as string[] | undefined) ?? [];
-      const answer: Array<Record<string, unknown>> = [];
-      for (const id of ids) {
-        const states = this.states.get(id);
-        if (!states) continue;
-        answer.push(states.length > 1 ? states.shift()! : states[0]!);
-      }
-      return { json: answer };
-    });
-    return this;
-  }
-
-  get url(): string {
-    return this.upstream.url;
+export class MockMidjourney extends MockTaskPlatform {
+  constructor() {
+    super('/mj/task/list-by-condition', (tasks) => tasks);
   }
 
   /** Answers submissions to `path` (e.g. /mj/submit/imagine) with these replies in turn. */
   submits(path: string, ...replies: MockReply[]): this {
     this.upstream.reply(path, ...replies);
     return this;
-  }
-
-  /** Task `id` answers these states to successive polls. */
-  task(id: string, ...states: Array<Record<string, unknown>>): this {
-    this.states.set(id, [...states]);
-    return this;
-  }
-
-  /** How many task-list polls reached the mock. */
-  get polls(): number {
-    return this.upstream.requestsTo('/mj/task/list-by-condition').length;
-  }
-
-  stop(): Promise<void> {
-    return this.upstream.stop();
   }
 }

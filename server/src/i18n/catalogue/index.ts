@@ -8,6 +8,7 @@ import { moneyMessages } from './money.ts';
 import { oauthMessages } from './oauth.ts';
 import { optionMessages } from './options.ts';
 import { relayMessages } from './relay.ts';
+import { sunoMessages } from './suno.ts';
 import { tokenMessages } from './token.ts';
 
 /**
@@ -26,6 +27,7 @@ export const AREAS = [
   logMessages,
   limitMessages,
   relayMessages,
+  sunoMessages,
   mailMessages,
   oauthMessages,
 ] as const;
@@ -40,6 +42,7 @@ export const CATALOGUE = {
   ...logMessages,
   ...limitMessages,
   ...relayMessages,
+  ...sunoMessages,
   ...mailMessages,
   ...oauthMessages,
 } as const;

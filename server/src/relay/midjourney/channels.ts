@@ -1,17 +1,13 @@
 import { ChannelStatus } from '@relaygate/contract';
 import type { FastifyInstance } from 'fastify';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
-import { CHANNEL_TYPES } from '../../providers/channel-types.ts';
 import { findOwnMidjourney, type MidjourneyRow } from '../../store/midjourney-queries.ts';
 import type { Caller } from '../caller.ts';
-import { candidatesFor } from '../channel-candidates.ts';
-import { chooseChannel } from '../routing.ts';
+import { taskChannelFor, taskChannelTypes } from '../tasks/task-channels.ts';
 import { mjBadRequest, MjError, MJ_REQUEST_ERROR } from './wire.ts';
 
 /** The channel types speaking midjourney-proxy, as the catalogue says: Midjourney Proxy (2) and its Plus (5). */
-export const MIDJOURNEY_CHANNEL_TYPES: ReadonlySet<number> = new Set(
-  CHANNEL_TYPES.filter(({ tasks }) => tasks === 'midjourney').map(({ id }) => id),
-);
+export const MIDJOURNEY_CHANNEL_TYPES = taskChannelTypes('midjourney');
 
 /** A channel for a new drawing: the caller's group's midjourney-proxy channels serving the action's model. */
 export async function channelForNewTask(
@@ -19,10 +15,7 @@ export async function channelForNewTask(
   caller: Caller,
   model: string,
 ): Promise<RoutableChannel> {
-  const candidates = (await candidatesFor(app.channels, caller, model)).filter((c) =>
-    MIDJOURNEY_CHANNEL_TYPES.has(c.type),
-  );
-  const channel = chooseChannel(candidates, new Set(), 0);
+  const channel = await taskChannelFor(app, caller, model, MIDJOURNEY_CHANNEL_TYPES);
   if (!channel) throw new MjError(MJ_REQUEST_ERROR, `no midjourney-proxy channel serves ${model}`, 503);
   return channel;
 }

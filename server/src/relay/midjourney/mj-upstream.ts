@@ -1,21 +1,11 @@
 import type { OptionsCache } from '../../cache/options-cache.ts';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
-import { channelBaseUrl } from '../../providers/channel-types.ts';
+import { callTaskUpstream, TaskUpstreamError, type TaskUpstreamCall } from '../tasks/task-upstream.ts';
 import type { UpstreamClient } from '../upstream-client.ts';
 import { MJ_UNKNOWN_ERROR, MjError } from './wire.ts';
 
-/** An upstream answer is read whole, up to this (a task list of a thousand drawings fits). */
-const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
-
-export interface MjCall {
-  method: 'GET' | 'POST';
-  /** The path from /mj on (a /mj-fast/… prefix taken off). */
-  path: string;
-  body?: Record<string, unknown>;
-  timeoutMs: number;
-  /** Ends the call early (the poller stopping). */
-  signal?: AbortSignal;
-}
+/** A call to a midjourney-proxy: its path is the one from /mj on (a /mj-fast/… prefix taken off). */
+export type MjCall = Omit<TaskUpstreamCall, 'headers'>;
 
 /**
  * The drawing options (operation settings), as new-api applies them to what is sent: a callback
@@ -44,37 +34,17 @@ export async function callMidjourney(
   channel: RoutableChannel,
   call: MjCall,
 ): Promise<{ status: number; text: string }> {
-  const url = `${channelBaseUrl(channel.type, channel.row.base_url)}${call.path}`;
-  let response;
   try {
-    response = await upstream.send(url, {
-      method: call.method,
+    return await callTaskUpstream(upstream, channel, {
+      ...call,
       headers: {
         'content-type': 'application/json',
         accept: 'application/json',
         'mj-api-secret': secretOf(channel),
       },
-      body: call.body ? JSON.stringify(call.body) : undefined,
-      signal: AbortSignal.any([AbortSignal.timeout(call.timeoutMs), ...(call.signal ? [call.signal] : [])]),
-      addressTrusted: channel.row.address_trusted !== 0,
     });
-  } catch {
-    throw new MjError(MJ_UNKNOWN_ERROR, 'do_request_failed', 502);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_ANSWER_BYTES) {
-        response.body.destroy();
-        throw new MjError(MJ_UNKNOWN_ERROR, 'response_body_too_large', 502);
-      }
-      chunks.push(chunk as Buffer);
-    }
   } catch (error) {
-    if (error instanceof MjError) throw error;
-    throw new MjError(MJ_UNKNOWN_ERROR, 'read_response_body_failed', 502);
+    if (error instanceof TaskUpstreamError) throw new MjError(MJ_UNKNOWN_ERROR, error.fault, 502);
+    throw error;
   }
-  return { status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') };
 }

@@ -1,5 +1,4 @@
 import type { Updateable } from 'kysely';
-import pLimit from 'p-limit';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import {
   unfinishedMidjourneys,
@@ -8,6 +7,7 @@ import {
 } from '../../store/midjourney-queries.ts';
 import type { MidjourneysTable } from '../../store/schema.ts';
 import { failTaskWithRefund } from '../../store/task-money.ts';
+import { channelPolls } from '../tasks/channel-polls.ts';
 import { taskRefundLog } from '../tasks/task-log.ts';
 import type { PollContext, TaskPlatform } from '../tasks/task-poller.ts';
 import { modelOfAction } from './actions.ts';
@@ -16,8 +16,6 @@ import { asObject, asString } from './wire.ts';
 
 /** How long one channel's task list may take (new-api's 15 s). */
 const LIST_TIMEOUT_MS = 15_000;
-/** Channels asked at the same time. */
-const CHANNELS_AT_ONCE = 8;
 
 /** Fails a drawing and refunds its charge, once (store/task-money.ts). */
 function fail(
@@ -104,42 +102,27 @@ async function pollChannel(
 }
 
 /**
- * Drawings (the midjourneys table): every poll reads up to TASK_QUERY_LIMIT unfinished drawings;
- * those older than TASK_TIMEOUT_MINUTES, or without an upstream id, are failed and refunded; the
- * rest are asked of their channels, one task list per channel, a few channels at a time, and
- * updated. A poll does not wait for the channels' answers: a channel still answering its last
- * list is skipped, so a slow or silent channel (up to 15 s) delays no other channel's next poll.
- * A channel that cannot be asked now is asked again next poll; its tasks end at the latest by the
- * timeout.
+ * Drawings (the midjourneys table): every poll reads up to TASK_QUERY_LIMIT unfinished drawings and
+ * asks their channels, one task list per channel, through the task engine's channel polls
+ * (tasks/channel-polls.ts: timed-out drawings refunded, slow channels skipped, not waited for).
  */
 export function midjourneyPlatform(): TaskPlatform {
-  const asking = new Map<number, Promise<void>>();
-  const stopping = new AbortController();
-  const limit = pLimit(CHANNELS_AT_ONCE);
+  const polls = channelPolls<MidjourneyRow>('drawings');
   return {
     name: 'midjourney',
     async poll(context) {
       const rows = await unfinishedMidjourneys(context.app.store.db, context.limit);
-      const live: MidjourneyRow[] = [];
-      for (const row of rows) {
-        if (Number(row.submit_time) < context.timedOutBefore) await fail(context, row, 'task timed out');
-        else if (row.mj_id === '') await fail(context, row, 'the upstream gave the task no id');
-        else live.push(row);
-      }
-      for (const [channelId, tasks] of Map.groupBy(live, (row) => Number(row.channel_id))) {
-        const channel = context.app.channels.get(channelId);
-        if (!channel || asking.has(channelId)) continue;
-        const asked = limit(() => pollChannel(context, channel, tasks, stopping.signal))
-          .catch((error: unknown) =>
-            context.app.log.warn({ err: error, channelId }, 'polling a channel for its drawings failed'),
-          )
-          .finally(() => asking.delete(channelId));
-        asking.set(channelId, asked);
-      }
+      const tasks = {
+        rows,
+        submittedMs: (row: MidjourneyRow) => Number(row.submit_time),
+        externalId: (row: MidjourneyRow) => row.mj_id,
+        channelId: (row: MidjourneyRow) => Number(row.channel_id),
+        fail: (row: MidjourneyRow, reason: string) => fail(context, row, reason),
+      };
+      await polls.poll(context, tasks, (channel, asked, signal) =>
+        pollChannel(context, channel, asked, signal),
+      );
     },
-    async stop() {
-      stopping.abort();
-      await Promise.all(asking.values());
-    },
+    stop: () => polls.stop(),
   };
 }

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { RoutableChannel } from '../../cache/channel-index.ts';
+import { CHANNEL_TYPES, type ChannelTypeInfo } from '../../providers/channel-types.ts';
+import type { Caller } from '../caller.ts';
+import { candidatesFor } from '../channel-candidates.ts';
+import { chooseChannel } from '../routing.ts';
+
+/** The task routes a channel type may be served by (the catalogue's `tasks` marker). */
+export type TaskRoutes = NonNullable<ChannelTypeInfo['tasks']>;
+
+/** The channel types the catalogue says these task routes serve. */
+export const taskChannelTypes = (routes: TaskRoutes): ReadonlySet<number> =>
+  new Set(CHANNEL_TYPES.filter(({ tasks }) => tasks === routes).map(({ id }) => id));
+
+/**
+ * A channel for a new task: one of the caller's group's channels of these types serving the
+ * model, picked as calls are (priority, then weight); undefined when the group has none.
+ */
+export async function taskChannelFor(
+  app: FastifyInstance,
+  caller: Caller,
+  model: string,
+  types: ReadonlySet<number>,
+): Promise<RoutableChannel | undefined> {
+  const candidates = (await candidatesFor(app.channels, caller, model)).filter((c) => types.has(c.type));
+  return chooseChannel(candidates, new Set(), 0);
+}

@@ -52,6 +52,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SYNC_FREQUENCY: positiveInt(60),
   STREAMING_TIMEOUT: positiveInt(300),
+  /** After SIGTERM, how long calls and streams in flight may take to finish before they are cut. */
+  SHUTDOWN_GRACE_SECONDS: seconds(30),
   MAX_REQUEST_BODY_MB: positiveInt(128),
   API_BODY_LIMIT_KB: positiveInt(1024),
   TRUST_PROXY: booleanFromEnv.default(false),
@@ -132,6 +134,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   syncFrequencySeconds: number;
   streamingTimeoutSeconds: number;
+  /** SHUTDOWN_GRACE_SECONDS in ms: calls still open this long after SIGTERM are cut (and settled as cut). */
+  shutdownGraceMs: number;
   maxRequestBodyBytes: number;
   apiBodyLimitBytes: number;
   trustProxy: boolean;
@@ -283,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     syncFrequencySeconds: e.SYNC_FREQUENCY,
     streamingTimeoutSeconds: e.STREAMING_TIMEOUT,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     maxRequestBodyBytes: e.MAX_REQUEST_BODY_MB * 1024 * 1024,
     apiBodyLimitBytes: e.API_BODY_LIMIT_KB * 1024,
     trustProxy: e.TRUST_PROXY,

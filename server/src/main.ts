@@ -47,12 +47,21 @@ async function runServer(config: Config): Promise<void> {
   if (server.createdRoot)
     app.log.info('created the root user (root / 123456): change its password after first login');
 
+  // The first SIGTERM (or SIGINT) stops taking calls and lets those in flight finish; what is still
+  // open when SHUTDOWN_GRACE_SECONDS have passed, or at a second signal, is cut. A cut call is a
+  // caller that hung up: the relay stops its upstream and settles what it counted, or refunds it.
   let closing = false;
+  const cutOpenCalls = (why: string) => {
+    app.log.warn(`${why}: cutting the calls still open`);
+    app.server.closeAllConnections();
+  };
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) return cutOpenCalls(`a second ${signal}`);
     closing = true;
-    app.log.info(`${signal} received, finishing work and shutting down`);
+    app.log.info(`${signal} received, finishing the calls in flight and shutting down`);
+    const grace = setTimeout(() => cutOpenCalls('the shutdown grace period is over'), config.shutdownGraceMs);
     await server.close();
+    clearTimeout(grace);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -68,6 +77,15 @@ async function runServer(config: Config): Promise<void> {
   }
   // Said whatever LOG_LEVEL is, as the cluster primary says it for its workers: where the node serves.
   if (!inCluster) console.log(`relaygate: serving on ${config.host}:${config.port}`);
+}
+
+/** Signals a worker that may have died a moment ago (its 'exit' is then on its way). */
+function sendSignal(worker: Worker, signal: NodeJS.Signals): void {
+  try {
+    worker.process.kill(signal);
+  } catch {
+    // Already gone.
+  }
 }
 
 /** Sends to a worker that may have died a moment ago: its IPC channel is then closed, and that is fine. */
@@ -164,7 +182,11 @@ async function runPrimary(config: Config): Promise<void> {
   cluster.on('listening', announce);
 
   const shutdown = (exitCode = 0) => {
-    if (closing) return;
+    // A second signal is passed on: each worker then cuts the calls it still has open.
+    if (closing) {
+      for (const worker of liveWorkers()) sendSignal(worker, 'SIGTERM');
+      return;
+    }
     closing = true;
     for (const timer of pendingRestarts) clearTimeout(timer);
     const workers = liveWorkers();
@@ -172,11 +194,7 @@ async function runPrimary(config: Config): Promise<void> {
     if (left === 0) process.exit(exitCode);
     for (const worker of workers) {
       worker.once('exit', () => --left === 0 && process.exit(exitCode));
-      try {
-        worker.process.kill('SIGTERM');
-      } catch {
-        // Already gone: its 'exit' is on its way.
-      }
+      sendSignal(worker, 'SIGTERM');
     }
   };
   process.on('SIGINT', () => shutdown());

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { closeSoonIfUnread } from '../http/unread-body.ts';
 import { cachedAllowList } from '../net/allow-list.ts';
@@ -22,6 +23,14 @@ import { startTaskPoller } from './tasks/task-poller.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import type { WireFormat } from './wire-format.ts';
 
+/** How long closing waits for cut calls to end before settling what has ended. */
+const CLOSE_WAIT_MS = 5_000;
+
+async function callsEnded(inFlight: ReadonlySet<string>, boundMs: number): Promise<void> {
+  const deadline = performance.now() + boundMs;
+  while (inFlight.size > 0 && performance.now() < deadline) await sleep(10);
+}
+
 /** The relay: OpenAI /v1/*, Anthropic /v1/messages, Gemini /v1beta/*, and the playground. */
 export const relayRoutes: FastifyPluginAsync = async (app) => {
   const settlements = await openSettlements(app);
@@ -39,6 +48,10 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, platforms);
   app.addHook('onClose', async () => {
     await poller?.stop();
+    // Calls cut at shutdown (the grace period over) are still ending: each settles what it counted
+    // or refunds, and that must reach the batcher before it closes. One stuck past the bound keeps
+    // its reservation, which the next start (or another node) refunds.
+    await callsEnded(runtime.inFlight, CLOSE_WAIT_MS);
     await settlements.close();
     await runtime.upstream.close();
   });

@@ -5,6 +5,7 @@ import './app-context.ts';
 import type { AppContext } from './app-context.ts';
 import { optionApi } from './api/option-routes.ts';
 import { statusApi } from './api/status-routes.ts';
+import { healthApi } from './api/health-routes.ts';
 import { channelApi } from './api/channel/index.ts';
 import { dataApi } from './api/data/index.ts';
 import { logApi } from './api/log/index.ts';
@@ -72,6 +73,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('mailer', context.mailer);
   app.decorate('notifier', context.notifier);
   app.decorate('limits', context.limits);
+  app.decorate('readiness', context.readiness);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -118,6 +120,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     return reply.code(404).send({ success: false, message: render(text, requestLanguage(request)) });
   });
 
+  await app.register(healthApi);
   await app.register(statusApi);
   await app.register(userApi);
   await app.register(mailApi);

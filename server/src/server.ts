@@ -16,6 +16,7 @@ import { createChannelTester } from './relay/channel-tester.ts';
 import { upstreamAccounts } from './relay/providers/upstream-accounts.ts';
 import { Mailer } from './mail/mailer.ts';
 import { Notifier } from './notify/notifier.ts';
+import { nodeReadiness } from './ops/node-readiness.ts';
 import type { Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
 
@@ -104,6 +105,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       notifier,
       limits,
       verificationCodes: new VerificationCodes(store, shared.redis),
+      readiness: nodeReadiness(store, shared),
     });
     logger = app.log;
     appLog = app.log;

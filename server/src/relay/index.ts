@@ -32,6 +32,15 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     nodeId: settlements.nodeId,
     inFlight: settlements.inFlight,
   };
+  app.readiness.add('settlements', () => {
+    const age = settlements.batcher.journalAgeSeconds;
+    return {
+      ok: settlements.ready() && age < app.config.ops.readyJournalStuckSeconds,
+      recovered: settlements.ready(),
+      journal_depth: settlements.batcher.journalDepth,
+      journal_age_seconds: Math.floor(age),
+    };
+  });
   // Unfinished drawings (and later music and video) are polled by one node at a time.
   const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, [midjourneyPlatform()]);
   app.addHook('onClose', async () => {

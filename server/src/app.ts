@@ -6,6 +6,7 @@ import type { AppContext } from './app-context.ts';
 import { optionApi } from './api/option-routes.ts';
 import { statusApi } from './api/status-routes.ts';
 import { healthApi } from './api/health-routes.ts';
+import { metricsApi } from './api/metrics-routes.ts';
 import { channelApi } from './api/channel/index.ts';
 import { dataApi } from './api/data/index.ts';
 import { logApi } from './api/log/index.ts';
@@ -74,6 +75,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('notifier', context.notifier);
   app.decorate('limits', context.limits);
   app.decorate('readiness', context.readiness);
+  app.decorate('metrics', context.metrics);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -89,6 +91,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     const waitSeconds = await context.limits.addresses.check(request.method, request.url, request.ip);
     if (waitSeconds > 0) {
       reply.header('retry-after', String(waitSeconds));
+      context.metrics.relay.tooManyRequests('address');
       throw new LocalizedError(msg('http.tooManyRequests'), 429);
     }
   });
@@ -121,6 +124,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
 
   await app.register(healthApi);
+  await app.register(metricsApi);
   await app.register(statusApi);
   await app.register(userApi);
   await app.register(mailApi);

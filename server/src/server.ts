@@ -17,6 +17,8 @@ import { upstreamAccounts } from './relay/providers/upstream-accounts.ts';
 import { Mailer } from './mail/mailer.ts';
 import { Notifier } from './notify/notifier.ts';
 import { nodeReadiness } from './ops/node-readiness.ts';
+import { openMetrics } from './ops/metrics.ts';
+import { addNodeGauges } from './ops/node-gauges.ts';
 import type { Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
 
@@ -89,7 +91,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await shared.start();
     await settings.reload();
     await channels.reload();
-    const channelTester = createChannelTester({ config, store, settings, channels, notifier });
+    const metrics = openMetrics(config.ops.metricsEnabled, cluster.isWorker);
+    addNodeGauges(metrics, store, shared, channels);
+    const channelTester = createChannelTester({ config, store, settings, channels, notifier, metrics });
     const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log, config.addressLimits);
     const app = await buildApp({
       config,
@@ -106,6 +110,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       limits,
       verificationCodes: new VerificationCodes(store, shared.redis),
       readiness: nodeReadiness(store, shared),
+      metrics,
     });
     logger = app.log;
     appLog = app.log;

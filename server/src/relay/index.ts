@@ -15,6 +15,7 @@ import { midjourneyRoutes } from './midjourney/routes.ts';
 import { modelRoutes } from './routes-models.ts';
 import { sharedPathFormat } from './clients/registry.ts';
 import { openAIRoutes } from './routes-openai.ts';
+import { addSettlementGauges } from './settlement-gauges.ts';
 import { openSettlements } from './settlements.ts';
 import { startTaskPoller } from './tasks/task-poller.ts';
 import { UpstreamClient } from './upstream-client.ts';
@@ -41,6 +42,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
       journal_age_seconds: Math.floor(age),
     };
   });
+  addSettlementGauges(app.metrics, settlements.batcher);
   // Unfinished drawings (and later music and video) are polled by one node at a time.
   const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, [midjourneyPlatform()]);
   app.addHook('onClose', async () => {
@@ -72,6 +74,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     const config = request.routeOptions.config as { format?: WireFormat; modelList?: boolean };
     const format = config.modelList ? sharedPathFormat(request) : (config.format ?? 'openai');
     if (error instanceof RelayError) {
+      if (error.status === 429) app.metrics.relay.tooManyRequests(error.code ?? 'other');
       if (error.retryAfterSeconds !== undefined)
         void reply.header('retry-after', String(Math.ceil(error.retryAfterSeconds)));
       return reply

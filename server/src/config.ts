@@ -115,6 +115,9 @@ const envSchema = z.object({
   READY_JOURNAL_STUCK_SECONDS: positiveInt(300),
   /** The default of the LogRetentionDays option until the console sets it; 0: logs are kept. */
   LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+  /** How often the retention job looks for rows past their age, and how many it deletes per statement. */
+  RETENTION_INTERVAL_SECONDS: seconds(3600),
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
   CRITICAL_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
   CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(1200),
@@ -202,6 +205,8 @@ export interface OpsSettings {
   readyJournalStuckSeconds: number;
   /** LOG_RETENTION_DAYS: the retention option's default; 0 keeps logs. */
   logRetentionDays: number;
+  retentionIntervalMs: number;
+  retentionBatchSize: number;
 }
 
 export interface OAuthEndpoints {
@@ -366,6 +371,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       metricsAllowedIps: addressEntries(e.METRICS_ALLOWED_IPS),
       readyJournalStuckSeconds: e.READY_JOURNAL_STUCK_SECONDS,
       logRetentionDays: e.LOG_RETENTION_DAYS,
+      retentionIntervalMs: Math.round(e.RETENTION_INTERVAL_SECONDS * 1000),
+      retentionBatchSize: e.RETENTION_BATCH_SIZE,
     },
     signInLimit: e.CRITICAL_RATE_LIMIT_ENABLE
       ? { attempts: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }

@@ -152,6 +152,29 @@ describe.skipIf(databaseUnavailable())('Prometheus metrics', () => {
   });
 });
 
+describe.skipIf(databaseUnavailable())('metrics without a token', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({
+      METRICS_ENABLED: 'true',
+      GLOBAL_API_RATE_LIMIT_ENABLE: 'true',
+      GLOBAL_API_RATE_LIMIT: '2',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lets loopback scrape, never counts scrapes against the address limits, and counts their 429s', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await fetch(`${t.url}/api/status`)).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    for (let i = 0; i < 3; i++) expect((await scrape(t.url)).status).toBe(200);
+    const { samples } = await scrape(t.url);
+    expect(samples.get(sample('relaygate_http_too_many_requests_total', { limit: 'address' }))).toBe(1);
+  });
+});
+
 describe.skipIf(databaseUnavailable())('metrics turned off', () => {
   let t: TestServer;
   beforeAll(async () => {

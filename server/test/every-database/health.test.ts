@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sample, scrape } from '../support/scrape.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';
 import { createTestDatabase, testDbKind } from '../support/test-database.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -72,10 +73,17 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')(
       const db = await createTestDatabase();
       proxy = await TcpProxy.before(db.sqlDsn);
       gateway = await startTestServer(
-        { SQL_QUERY_TIMEOUT: '1', SQL_MAX_LIFETIME: '0' },
+        { SQL_QUERY_TIMEOUT: '1', SQL_MAX_LIFETIME: '0', METRICS_ENABLED: 'true' },
         { ...db, sqlDsn: proxy.rewrite(db.sqlDsn) },
       );
       expect((await probe(`${gateway.url}/readyz`)).status).toBe(200);
+      const before = (await scrape(gateway.url)).samples;
+      const pool = ['used', 'idle', 'waiting'].map((state) =>
+        sample('relaygate_db_pool_connections', { state }),
+      );
+      expect(pool.every((series) => before.has(series))).toBe(true);
+      expect(before.get(pool[0]!)! + before.get(pool[1]!)!).toBeGreaterThan(0);
+      const errors = sample('relaygate_db_query_errors_total');
 
       proxy.cut();
       const away = await waitFor(
@@ -86,6 +94,8 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite')(
       expect(away.body.status).toBe('not ready');
       expect(away.body.checks!.database!.ok).toBe(false);
       expect(await probe(`${gateway.url}/healthz`)).toEqual({ status: 200, body: { status: 'ok' } });
+      // The metrics tell the same story.
+      expect((await scrape(gateway.url)).samples.get(errors)).toBeGreaterThan(before.get(errors)!);
 
       proxy.restore();
       const back = await waitFor(

@@ -31,7 +31,11 @@ export const metricsApi: FastifyPluginAsync = async (app) => {
     const ops = app.config.ops;
     if (!app.metrics.enabled) throw new LocalizedError(msg('http.metricsOff'), 404);
     if (!scrapeAllowed(request, ops)) throw new LocalizedError(msg('http.metricsDenied'), 403);
-    const text = await app.metrics.scrape();
+    // In a cluster the primary gathers the workers; a worker that does not answer in time is a 503.
+    const text = await app.metrics.scrape().catch((error: unknown) => {
+      request.log.warn({ err: error }, 'gathering the metrics failed');
+      throw new LocalizedError(msg('http.metricsUnavailable'), 503);
+    });
     return reply.header('cache-control', 'no-store').type(app.metrics.contentType).send(text);
   });
 };

@@ -42,6 +42,9 @@ const CLIENT_ERROR_MESSAGES: Record<string, Text> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: msg('http.unsupportedMediaType'),
 };
 
+/** A call refused by GLOBAL_API/WEB_RATE_LIMIT or the critical limit (counted apart from sign-in's). */
+class AddressLimitRefusal extends LocalizedError {}
+
 function clientErrorMessage(error: FastifyError): Text {
   if (error.code && CLIENT_ERROR_MESSAGES[error.code]) return CLIENT_ERROR_MESSAGES[error.code]!;
   if (error instanceof SyntaxError) return CLIENT_ERROR_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY!;
@@ -92,7 +95,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     if (waitSeconds > 0) {
       reply.header('retry-after', String(waitSeconds));
       context.metrics.relay.tooManyRequests('address');
-      throw new LocalizedError(msg('http.tooManyRequests'), 429);
+      throw new AddressLimitRefusal(msg('http.tooManyRequests'), 429);
     }
   });
   registerJsonBodyParser(app);
@@ -101,7 +104,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     closeSoonIfUnread(request);
     const refuse = (status: number, text: Text) =>
       reply.code(status).send({ success: false, message: render(text, requestLanguage(request)) });
-    if (error instanceof LocalizedError) return refuse(error.statusCode, error.text);
+    if (error instanceof LocalizedError) {
+      // The sign-in limits' refusals (the address limits' are counted where they refuse).
+      if (error.statusCode === 429 && !(error instanceof AddressLimitRefusal))
+        context.metrics.relay.tooManyRequests('sign_in');
+      return refuse(error.statusCode, error.text);
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return refuse(503, msg('http.databaseUnavailable'));

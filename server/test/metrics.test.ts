@@ -175,6 +175,29 @@ describe.skipIf(databaseUnavailable())('metrics without a token', () => {
   });
 });
 
+describe.skipIf(databaseUnavailable())('metrics of the sign-in limit', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ METRICS_ENABLED: 'true', CRITICAL_RATE_LIMIT: '2' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("counts the sign-in limit's 429s apart", async () => {
+    const login = async () => {
+      const body = JSON.stringify({ username: 'nobody', password: 'wrong-password' });
+      const headers = { 'content-type': 'application/json' };
+      return (await fetch(`${t.url}/api/user/login`, { method: 'POST', headers, body })).status;
+    };
+    const statuses = [await login(), await login(), await login()];
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+    const { samples } = await scrape(t.url);
+    expect(samples.get(sample('relaygate_http_too_many_requests_total', { limit: 'sign_in' }))).toBe(1);
+    expect(samples.has(sample('relaygate_http_too_many_requests_total', { limit: 'address' }))).toBe(false);
+  });
+});
+
 describe.skipIf(databaseUnavailable())('metrics turned off', () => {
   let t: TestServer;
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+/** GET /metrics: who may scrape, and the scrape itself (this process, or every worker of the node). */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { allowListMatcher, ipAllowed } from '../auth/ip-allow-list.ts';

@@ -1,3 +1,4 @@
+/** The retention job: deletes rows past their age in the background, on one process at a time. */
 import type { OptionsCache } from '../cache/options-cache.ts';
 import type { OpsSettings } from '../config.ts';
 import type { Store } from '../store/db.ts';

@@ -114,9 +114,15 @@ export function buildServer(): void {
 /**
  * Starts the gateway as a user runs it (LOG_LEVEL=warn, billing and logging at their defaults),
  * then creates a channel (type 1, base_url the mock, model gpt-4o-mini) and an unlimited token.
- * `entry` overrides the start script's file (the profile runs the sources, for readable names).
+ * `entry` overrides the start script's file (the profile runs the sources, for readable names);
+ * `extraEnv` adds settings of a variant (metrics on).
  */
-export async function startGateway(upstreamBase: string, workers: number, entry?: string): Promise<Gateway> {
+export async function startGateway(
+  upstreamBase: string,
+  workers: number,
+  entry?: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Gateway> {
   const command = startCommand();
   const dir = mkdtempSync(join(tmpdir(), 'relaygate-bench-'));
   tempDirs.add(dir);
@@ -137,6 +143,7 @@ export async function startGateway(upstreamBase: string, workers: number, entry?
     WORKERS: String(workers),
     // The bench drives the console API from one address far past a person's pace (the login flood).
     GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+    ...extraEnv,
   };
   const child = startNode(
     `gateway (WORKERS=${workers})`,

@@ -123,6 +123,26 @@ async function runPortkey(mockUrl: string): Promise<void> {
   }
 }
 
+/**
+ * The same W=1 gateway with Prometheus metrics on (METRICS_ENABLED, scraped once at the end): its
+ * CPU per request beside "gateway W=1 json c=50" and "sse c=50" is what recording them costs.
+ */
+async function measureMetricsOn(mockUrl: string): Promise<void> {
+  const name = 'gateway W=1 metrics on';
+  const gw = await startGateway(mockUrl, 1, undefined, { METRICS_ENABLED: 'true' });
+  try {
+    const server = gatewayServer(gw, name);
+    for (const mode of MODES) await session.measured(server, mode, 50);
+    const scrape = await fetch(`${gw.url}/metrics`);
+    if (!scrape.ok) throw new Error(`GET /metrics answered ${scrape.status}`);
+    notes.push(
+      `"metrics on": METRICS_ENABLED=true; compare its CPU per request with "gateway W=1 json c=50" and "sse c=50"`,
+    );
+  } finally {
+    await session.finishGateway(gw, name);
+  }
+}
+
 async function main(): Promise<void> {
   const withPortkey = process.argv.includes('--portkey');
   const cores = availableParallelism();
@@ -175,6 +195,8 @@ async function main(): Promise<void> {
   } finally {
     await session.finishGateway(gw1, gatewayNames[0]!);
   }
+
+  await measureMetricsOn(mockUrl);
 
   if (cores > 1) {
     const name = `gateway W=${cores}`;

@@ -10,6 +10,8 @@ import type { Notifier } from './notify/notifier.ts';
 import type { Limits } from './limits/index.ts';
 import type { UpstreamAccess } from './net/upstream-json.ts';
 import type { Text } from './i18n/text.ts';
+import type { Metrics } from './ops/metrics.ts';
+import type { ReadinessChecks } from './ops/readiness.ts';
 import type { Store } from './store/db.ts';
 import type { BatchResult, Settlement } from './store/settle-batch.ts';
 
@@ -76,6 +78,10 @@ export interface AppContext {
   notifier: Notifier;
   /** Rate limits, key budgets and concurrency caps of the relay, and where they are counted. */
   limits: Limits;
+  /** What /readyz checks; the relay adds its settlement journal's check. */
+  readiness: ReadinessChecks;
+  /** Prometheus metrics (a no-op recorder when METRICS_ENABLED is off). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {

@@ -5,6 +5,8 @@ import './app-context.ts';
 import type { AppContext } from './app-context.ts';
 import { optionApi } from './api/option-routes.ts';
 import { statusApi } from './api/status-routes.ts';
+import { healthApi } from './api/health-routes.ts';
+import { metricsApi } from './api/metrics-routes.ts';
 import { channelApi } from './api/channel/index.ts';
 import { dataApi } from './api/data/index.ts';
 import { logApi } from './api/log/index.ts';
@@ -40,6 +42,9 @@ const CLIENT_ERROR_MESSAGES: Record<string, Text> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: msg('http.unsupportedMediaType'),
 };
 
+/** A call refused by GLOBAL_API/WEB_RATE_LIMIT or the critical limit (counted apart from sign-in's). */
+class AddressLimitRefusal extends LocalizedError {}
+
 function clientErrorMessage(error: FastifyError): Text {
   if (error.code && CLIENT_ERROR_MESSAGES[error.code]) return CLIENT_ERROR_MESSAGES[error.code]!;
   if (error instanceof SyntaxError) return CLIENT_ERROR_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY!;
@@ -72,6 +77,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('mailer', context.mailer);
   app.decorate('notifier', context.notifier);
   app.decorate('limits', context.limits);
+  app.decorate('readiness', context.readiness);
+  app.decorate('metrics', context.metrics);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -87,7 +94,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     const waitSeconds = await context.limits.addresses.check(request.method, request.url, request.ip);
     if (waitSeconds > 0) {
       reply.header('retry-after', String(waitSeconds));
-      throw new LocalizedError(msg('http.tooManyRequests'), 429);
+      context.metrics.relay.tooManyRequests('address');
+      throw new AddressLimitRefusal(msg('http.tooManyRequests'), 429);
     }
   });
   registerJsonBodyParser(app);
@@ -96,7 +104,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     closeSoonIfUnread(request);
     const refuse = (status: number, text: Text) =>
       reply.code(status).send({ success: false, message: render(text, requestLanguage(request)) });
-    if (error instanceof LocalizedError) return refuse(error.statusCode, error.text);
+    if (error instanceof LocalizedError) {
+      // The sign-in limits' refusals (the address limits' are counted where they refuse).
+      if (error.statusCode === 429 && !(error instanceof AddressLimitRefusal))
+        context.metrics.relay.tooManyRequests('sign_in');
+      return refuse(error.statusCode, error.text);
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return refuse(503, msg('http.databaseUnavailable'));
@@ -118,6 +131,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     return reply.code(404).send({ success: false, message: render(text, requestLanguage(request)) });
   });
 
+  await app.register(healthApi);
+  await app.register(metricsApi);
   await app.register(statusApi);
   await app.register(userApi);
   await app.register(mailApi);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isIpOrCidr } from './auth/ip-allow-list.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'TRUE', 'FALSE', 'True', 'False'])
@@ -101,10 +102,35 @@ const envSchema = z.object({
   GLOBAL_WEB_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
   GLOBAL_WEB_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
   GLOBAL_WEB_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(180),
+  /** Prometheus metrics at /metrics: off unless true. */
+  METRICS_ENABLED: booleanFromEnv.default(false),
+  /** A scrape must send `Authorization: Bearer <this>` (or come from METRICS_ALLOWED_IPS). */
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** Addresses or CIDR ranges, comma-separated, that may scrape without the token. */
+  METRICS_ALLOWED_IPS: z
+    .string()
+    .default('')
+    .refine((s) => addressEntries(s).every(isIpOrCidr), {
+      message: 'must be IP addresses or CIDR ranges, separated by commas',
+    }),
+  /** /readyz says not ready once the settlement journal has held settlements this long. */
+  READY_JOURNAL_STUCK_SECONDS: positiveInt(300),
+  /** The default of the LogRetentionDays option until the console sets it; 0: logs are kept. */
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+  /** How often the retention job looks for rows past their age, and how many it deletes per statement. */
+  RETENTION_INTERVAL_SECONDS: seconds(3600),
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
   CRITICAL_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
   CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(1200),
 });
+
+function addressEntries(list: string): string[] {
+  return list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
 
 /** `limit` requests per `windowSeconds` from one client address; null: off. */
 export type AddressLimit = { limit: number; windowSeconds: number } | null;
@@ -170,6 +196,21 @@ export interface Config {
   signInLimit: { attempts: number; windowSeconds: number } | null;
   /** new-api's GLOBAL_API_RATE_LIMIT* and GLOBAL_WEB_RATE_LIMIT* per client address; null: off. */
   addressLimits: AddressLimitSettings;
+  /** /metrics and /readyz. */
+  ops: OpsSettings;
+}
+
+export interface OpsSettings {
+  metricsEnabled: boolean;
+  /** The bearer token a scrape may send; undefined: only METRICS_ALLOWED_IPS (or loopback) may scrape. */
+  metricsToken?: string;
+  /** Addresses and CIDR ranges allowed to scrape without the token. */
+  metricsAllowedIps: string[];
+  readyJournalStuckSeconds: number;
+  /** LOG_RETENTION_DAYS: the retention option's default; 0 keeps logs. */
+  logRetentionDays: number;
+  retentionIntervalMs: number;
+  retentionBatchSize: number;
 }
 
 export interface OAuthEndpoints {
@@ -328,6 +369,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       critical: e.CRITICAL_RATE_LIMIT_ENABLE
         ? { limit: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }
         : null,
+    },
+    ops: {
+      metricsEnabled: e.METRICS_ENABLED,
+      metricsToken: e.METRICS_TOKEN,
+      metricsAllowedIps: addressEntries(e.METRICS_ALLOWED_IPS),
+      readyJournalStuckSeconds: e.READY_JOURNAL_STUCK_SECONDS,
+      logRetentionDays: e.LOG_RETENTION_DAYS,
+      retentionIntervalMs: Math.round(e.RETENTION_INTERVAL_SECONDS * 1000),
+      retentionBatchSize: e.RETENTION_BATCH_SIZE,
     },
     signInLimit: e.CRITICAL_RATE_LIMIT_ENABLE
       ? { attempts: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }

@@ -5,6 +5,7 @@ import { openMigrationStore, prepareDatabase } from './bootstrap.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { RestartBackoff } from './restart-backoff.ts';
 import { limitsPrimary } from './limits/cluster-store.ts';
+import { primaryMetrics } from './ops/cluster-metrics.ts';
 import { nodeVersionProblem } from './node-version.ts';
 
 function readConfig(): Config {
@@ -131,6 +132,11 @@ async function runPrimary(config: Config): Promise<void> {
   // Without Redis the workers count their rate limits here, so they stay exact across workers.
   const limits = limitsPrimary();
   cluster.on('message', (worker, message) => limits.handle(worker, message, (a) => sendQuietly(worker, a)));
+  // One scrape of any worker answers for all of them: the worker asks here, and this gathers them.
+  if (config.ops.metricsEnabled) {
+    const metrics = primaryMetrics();
+    cluster.on('message', (worker, message) => metrics(worker, message, (a) => sendQuietly(worker, a)));
+  }
 
   // Each worker has a slot, kept by the worker started in its place: the slot names its settlement
   // journal and its reservations, which the new worker settles or refunds before it serves.

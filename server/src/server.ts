@@ -12,10 +12,14 @@ import { openSharedState, type SharedState } from './cache/shared-state.ts';
 import { openLimits, type Limits } from './limits/index.ts';
 import { QuotaDataRollup, startQuotaDataFlush } from './jobs/quota-data.ts';
 import { startSessionSweep } from './jobs/session-sweep.ts';
+import { startRetention, type RetentionJob } from './jobs/retention.ts';
 import { createChannelTester } from './relay/channel-tester.ts';
 import { upstreamAccounts } from './relay/providers/upstream-accounts.ts';
 import { Mailer } from './mail/mailer.ts';
 import { Notifier } from './notify/notifier.ts';
+import { nodeReadiness } from './ops/node-readiness.ts';
+import { openMetrics } from './ops/metrics.ts';
+import { addNodeGauges } from './ops/node-gauges.ts';
 import type { Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
 
@@ -29,6 +33,8 @@ export interface RelaygateServer {
   /** The dashboard's roll-up of this process (tests flush it). */
   quotaData: QuotaDataRollup;
   limits: Limits;
+  /** Deletes logs, dashboard data and tasks past their age (tests run it at will). */
+  retention: RetentionJob;
   createdRoot: boolean;
   /** Stops taking requests, finishes background work, and closes the database. */
   close(): Promise<void>;
@@ -55,7 +61,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   try {
     const createdRoot =
       options.prepareDatabase === false ? false : await prepareDatabaseUntimed(store, config);
-    const settings = new OptionsCache(store, bus);
+    // LOG_RETENTION_DAYS is the retention's default until the console sets one.
+    const settings = new OptionsCache(store, bus, { LogRetentionDays: String(config.ops.logRetentionDays) });
     const keys = new KeyCache(store, config.syncFrequencySeconds, bus);
     const channels = new ChannelIndex(store, bus);
     const mailer = new Mailer(settings);
@@ -88,7 +95,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await shared.start();
     await settings.reload();
     await channels.reload();
-    const channelTester = createChannelTester({ config, store, settings, channels, notifier });
+    const metrics = openMetrics(config.ops.metricsEnabled, cluster.isWorker);
+    addNodeGauges(metrics, store, shared, channels);
+    const channelTester = createChannelTester({ config, store, settings, channels, notifier, metrics });
     const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log, config.addressLimits);
     const app = await buildApp({
       config,
@@ -104,6 +113,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       notifier,
       limits,
       verificationCodes: new VerificationCodes(store, shared.redis),
+      readiness: nodeReadiness(store, shared),
+      metrics,
     });
     logger = app.log;
     appLog = app.log;
@@ -114,6 +125,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       () => settings.number('DataExportInterval'),
       logError('dashboard data flush failed; its counts are kept for the next one'),
     );
+    const retention = startRetention({
+      store,
+      settings,
+      ops: config.ops,
+      // One lease holder per process: workers of one node share the node id.
+      holder: `${shared.nodeId}:${config.workerSlot}:${process.pid}`,
+      onError: logError('deleting old rows failed; tried again next run'),
+      onDeleted: (report) => app.log.info({ deleted: report }, 'deleted rows past their retention age'),
+    });
     const stopFollowingInterval = settings.onChange((key) => {
       if (key === 'DataExportInterval') quotaDataFlush.reschedule();
     });
@@ -128,11 +148,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       shared,
       quotaData,
       limits,
+      retention,
       createdRoot,
       async close() {
         settings.stopSync();
         channels.stopSync();
         await sessionSweep.stop();
+        await retention.stop();
         stopFollowingInterval();
         // The app's close settles what is queued, which counts it; then the last counts are flushed.
         await app.close();

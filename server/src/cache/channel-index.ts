@@ -143,6 +143,14 @@ export class ChannelIndex {
   }
 
   /** Any channel, enabled or not. */
+  /** How many channels have each status (ChannelStatus), as of the last load. */
+  countByStatus(): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (const channel of this.byId.values())
+      counts.set(channel.row.status, (counts.get(channel.row.status) ?? 0) + 1);
+    return counts;
+  }
+
   get(id: number): RoutableChannel | undefined {
     return this.byId.get(id);
   }

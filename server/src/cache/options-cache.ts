@@ -17,11 +17,12 @@ export class OptionsCache {
   private readonly store: Store;
   private readonly bus: ChangeBus;
 
-  constructor(store: Store, bus: ChangeBus = localBus) {
+  /** `defaults` replace the registry's defaults of a few options (set from the environment). */
+  constructor(store: Store, bus: ChangeBus = localBus, defaults: Record<string, string> = {}) {
     this.store = store;
     this.bus = bus;
     for (const [key, definition] of Object.entries(OPTION_DEFINITIONS))
-      this.values.set(key, definition.default);
+      this.values.set(key, defaults[key] ?? definition.default);
   }
 
   async reload(): Promise<void> {

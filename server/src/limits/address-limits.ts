@@ -24,6 +24,8 @@ export function addressLimitKind(url: string): 'api' | 'web' | null {
   if (url.startsWith('/api/') || url.startsWith('/dashboard/')) return 'api';
   if (/^\/(v1|v1beta|pg|mj|suno|kling|jimeng)(\/|$|\?)/.test(url)) return null;
   if (url.startsWith('/assets/')) return null;
+  // Probes and scrapes come every few seconds from the same address, for as long as the node runs.
+  if (/^\/(healthz|readyz|metrics)(\?|$)/.test(url)) return null;
   return 'web';
 }
 

@@ -232,6 +232,10 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
   DataExportEnabled: bool(true),
   DataExportDefaultTime: str('hour', { check: hourDayWeek }),
   DataExportInterval: int(5, 1),
+  // Retention (days; 0 keeps everything): consumption and error logs, dashboard data, finished tasks.
+  LogRetentionDays: int(0, 0, 36_500),
+  QuotaDataRetentionDays: int(0, 0, 36_500),
+  TaskRetentionDays: int(0, 0, 36_500),
   DefaultCollapseSidebar: bool(false),
   Chats: json(z.array(stringTable), DEFAULT_CHATS),
   DemoSiteEnabled: bool(false),

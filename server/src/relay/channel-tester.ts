@@ -18,6 +18,7 @@ import { mapModel } from './routing.ts';
 import { SseParser } from './sse.ts';
 import { foldStream } from './stream-to-answer.ts';
 import { UpstreamClient } from './upstream-client.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import { maybeDisableChannel, mappedStatus } from './upstream-error.ts';
 import type { Notifier } from '../notify/notifier.ts';
 
@@ -27,6 +28,7 @@ export interface ChannelTesterDeps {
   settings: OptionsCache;
   channels: ChannelIndex;
   notifier: Notifier;
+  metrics?: Metrics;
 }
 
 const FALLBACK_TEST_MODEL = 'gpt-4o-mini';

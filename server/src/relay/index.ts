@@ -16,6 +16,7 @@ import { midjourneyRoutes } from './midjourney/routes.ts';
 import { modelRoutes } from './routes-models.ts';
 import { sharedPathFormat } from './clients/registry.ts';
 import { openAIRoutes } from './routes-openai.ts';
+import { addSettlementGauges } from './settlement-gauges.ts';
 import { openSettlements } from './settlements.ts';
 import { sunoPlatform } from './suno/poll.ts';
 import { sunoRoutes } from './suno/routes.ts';
@@ -43,6 +44,16 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     nodeId: settlements.nodeId,
     inFlight: settlements.inFlight,
   };
+  app.readiness.add('settlements', () => {
+    const age = settlements.batcher.journalAgeSeconds;
+    return {
+      ok: settlements.ready() && age < app.config.ops.readyJournalStuckSeconds,
+      recovered: settlements.ready(),
+      journal_depth: settlements.batcher.journalDepth,
+      journal_age_seconds: Math.floor(age),
+    };
+  });
+  addSettlementGauges(app.metrics, settlements.batcher);
   // Unfinished drawings and music (and later video) are polled by one node at a time.
   const platforms = [midjourneyPlatform(), sunoPlatform()];
   const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, platforms);
@@ -79,6 +90,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     const config = request.routeOptions.config as { format?: WireFormat; modelList?: boolean };
     const format = config.modelList ? sharedPathFormat(request) : (config.format ?? 'openai');
     if (error instanceof RelayError) {
+      if (error.status === 429) app.metrics.relay.tooManyRequests(error.code ?? 'other');
       if (error.retryAfterSeconds !== undefined)
         void reply.header('retry-after', String(Math.ceil(error.retryAfterSeconds)));
       return reply

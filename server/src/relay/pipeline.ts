@@ -18,6 +18,7 @@ import { promptText } from './token-counter.ts';
 import { clampUsage } from './usage-limits.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { msg } from '../i18n/text.ts';
+import type { CallOutcome } from '../ops/relay-metrics.ts';
 
 export interface RelayRuntime {
   upstream: UpstreamClient;
@@ -37,6 +38,10 @@ function upstreamFailure(status: number, failure: Failure): RelayError {
   error.retryAfterSeconds = failure.retryAfterSeconds;
   return error;
 }
+
+/** How a call that reached its reservation failed, for the metrics. */
+const failureOutcome = (error: unknown): CallOutcome =>
+  error instanceof RelayError && error.status === 429 ? 'refused' : 'upstream_error';
 
 /** Per-call price for images (n × size), else the plain per-call price. */
 function perCallCost(endpoint: Endpoint, body: RelayBody, price: Price): number {
@@ -133,6 +138,20 @@ export async function relayCall(
       success?.response.body.destroy();
       releaseChannel();
       await release();
+      const outcome = abort.signal.aborted ? 'client_gone' : failureOutcome(error);
+      const channelId = tried.at(-1) ?? 0;
+      app.metrics.relay.callEnded(
+        body.clientFormat,
+        body.model,
+        channelId,
+        caller.group,
+        outcome,
+        undefined,
+        0,
+        reservation.amount,
+        startedAt,
+        0,
+      );
       if (error instanceof RelayError) throw error;
       throw new RelayError(
         502,
@@ -175,6 +194,19 @@ export async function relayCall(
       channelId: success.channel.id,
       log,
     });
+    const refunded = Math.max(0, reservation.amount - cost);
+    app.metrics.relay.callEnded(
+      body.clientFormat,
+      body.model,
+      success.channel.id,
+      caller.group,
+      'success',
+      usage,
+      cost,
+      refunded,
+      startedAt,
+      delivered.firstByteMs,
+    );
     // The answer may still be streaming out: Fastify waits on the reply, not on this function.
     return reply;
   } finally {

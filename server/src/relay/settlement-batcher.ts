@@ -59,6 +59,19 @@ export class SettlementBatcher {
     this.events = events;
   }
 
+  /** Batches committed, and batches the database refused (kept in the journal), since the start. */
+  readonly batches = { committed: 0, deferred: 0 };
+
+  /** Settlements in the journal, waiting for the database to take them. */
+  get journalDepth(): number {
+    return this.journal.size;
+  }
+
+  /** Seconds the journal has held settlements without being emptied (0 while empty). */
+  get journalAgeSeconds(): number {
+    return this.journal.ageSeconds;
+  }
+
   /** Settlements waiting in memory and in the journal. */
   get backlog(): number {
     return this.queue.length + this.journal.size;
@@ -97,6 +110,7 @@ export class SettlementBatcher {
 
   private afterCommit(batch: Settlement[]): (result: BatchResult) => void {
     return (result) => {
+      this.batches.committed++;
       this.writeAhead?.finished(batch);
       this.events.onSettled?.(result, batch);
     };
@@ -122,6 +136,7 @@ export class SettlementBatcher {
         // Whatever waits behind this batch would fail the same way: keep all of it.
         const kept = [...batch, ...this.queue.splice(0)];
         this.keepInJournal(kept);
+        this.batches.deferred++;
         this.events.onDeferred?.(error, kept.length);
         this.scheduleRetry();
         return;

@@ -10,12 +10,20 @@ import type { Settlement } from '../store/settle-batch.ts';
 export class SettlementJournal {
   private readonly path: string;
   private count: number;
+  /** When the journal last went from empty to holding settlements (unix ms); undefined while empty. */
+  private heldSince: number | undefined;
   /** Lines appended since the last read(), which a replace() must keep. */
   private appendedSinceRead: Settlement[] = [];
 
   constructor(path: string) {
     this.path = path;
     this.count = this.read().length;
+    if (this.count > 0) this.heldSince = Date.now();
+  }
+
+  /** Seconds the journal has held settlements without being emptied; 0 while empty. */
+  get ageSeconds(): number {
+    return this.heldSince === undefined ? 0 : (Date.now() - this.heldSince) / 1000;
   }
 
   /** How many settlements wait in the journal. */
@@ -28,6 +36,7 @@ export class SettlementJournal {
     appendFileSync(this.path, settlements.map((s) => `${JSON.stringify(s)}\n`).join(''));
     this.appendedSinceRead.push(...settlements);
     this.count += settlements.length;
+    this.heldSince ??= Date.now();
   }
 
   read(): Settlement[] {
@@ -48,6 +57,7 @@ export class SettlementJournal {
       renameSync(`${this.path}.tmp`, this.path);
     }
     this.count = remaining.length;
+    if (this.count === 0) this.heldSince = undefined;
   }
 }
 

@@ -11,7 +11,8 @@ export function mappedStatus(channel: RoutableChannel, status: number): number {
 }
 
 /** The parts of the app the failure rules use. */
-export type FailureDeps = Pick<AppContext, 'settings' | 'store' | 'channels' | 'notifier'>;
+export type FailureDeps = Pick<AppContext, 'settings' | 'store' | 'channels' | 'notifier'> &
+  Partial<Pick<AppContext, 'metrics'>>;
 
 /**
  * The site's retry rule for every family: AutomaticRetryStatusCodes, which never includes 504 and
@@ -35,6 +36,7 @@ export async function maybeDisableChannel(
   /** The failure counts whatever its status or message (a channel test over the time threshold, a dead key by its family). */
   always = false,
 ): Promise<boolean> {
+  app.metrics?.relay.upstreamError(channel.id, status);
   if (!app.settings.bool('AutomaticDisableChannelEnabled') || channel.row.auto_ban !== 1) return false;
   const byStatus =
     status > 0 &&
@@ -56,6 +58,7 @@ export async function maybeDisableChannel(
     onlyFrom: ChannelStatus.Enabled,
   });
   if (changed) {
+    app.metrics?.relay.channelAutoDisabled(channel.id);
     await app.channels.rebuild();
     app.notifier.channelStatusChanged({ id: channel.id, name: channel.row.name }, false, reason);
   }

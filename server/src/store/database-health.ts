@@ -19,7 +19,18 @@ export class DatabaseAwayError extends Error {
  * any unavailable database) instead of each waiting out its own timeout, and it is probed every
  * second until it answers. One failed connection of a database that is fine only costs a probe.
  */
+/** The pool's connections now: in use, idle, and callers waiting for one. */
+export interface PoolUse {
+  used: number;
+  idle: number;
+  waiting: number;
+}
+
 export class DatabaseHealth {
+  /** Failed queries and connection attempts since the start (the metrics read it). */
+  errors = 0;
+  /** How the pool is used now; set by the dialect that owns the pool. */
+  poolUse: () => PoolUse = () => ({ used: 0, idle: 0, waiting: 0 });
   private away = false;
   private probing = false;
   private timer: NodeJS.Timeout | undefined;
@@ -41,6 +52,7 @@ export class DatabaseHealth {
 
   /** Every failed query goes through here; one that means an unreachable database starts a probe. */
   report(error: unknown): void {
+    this.errors++;
     if (error instanceof DatabaseAwayError || !isDatabaseUnavailable(error)) return;
     void this.runProbe();
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { DialectName } from './dialect.ts';
 import type { Store } from './db.ts';
@@ -35,4 +36,11 @@ export async function migrateToLatest(store: Store): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations this build knows that the database has not had yet (none: it is up to date). */
+export async function pendingMigrations(store: Store): Promise<string[]> {
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
+  const done = new Set(applied.rows.map((row) => row.name));
+  return Object.keys(migrations(store.dialect)).filter((name) => !done.has(name));
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { MysqlDialect, type Dialect, type MysqlPool, type MysqlPoolConnection } from 'kysely';
 import type * as Mysql from 'mysql2';
 import type { PoolSettings } from '../config.ts';
-import { DatabaseAwayError, DatabaseHealth } from './database-health.ts';
+import { DatabaseAwayError, DatabaseHealth, type PoolUse } from './database-health.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
 // The driver loads only when used: a SQLite gateway never needs it.
@@ -105,11 +105,21 @@ function probeOnce(dsn: string, timeoutMs: number): () => Promise<unknown> {
     });
 }
 
+/** mysql2 keeps its counts in fields it does not document; read defensively (0 when absent). */
+function mysqlPoolUse(pool: Mysql.Pool): PoolUse {
+  const inner = pool as unknown as Record<string, { length?: number } | undefined>;
+  const size = (name: string) => inner[name]?.length ?? 0;
+  const idle = size('_freeConnections');
+  return { used: Math.max(0, size('_allConnections') - idle), idle, waiting: size('_connectionQueue') };
+}
+
 export function mysqlDialect(
   dsn: string,
   settings: PoolSettings,
 ): { dialect: Dialect; health: DatabaseHealth } {
   const health = new DatabaseHealth(probeOnce(dsn, 2_000));
-  const pool = guardedPool(openPool(dsn, settings), settings.queryTimeoutMs, health);
+  const raw = openPool(dsn, settings);
+  health.poolUse = () => mysqlPoolUse(raw);
+  const pool = guardedPool(raw, settings.queryTimeoutMs, health);
   return { dialect: new MysqlDialect({ pool }), health };
 }

@@ -104,8 +104,14 @@ export function postgresDialect(
   settings: PoolSettings,
 ): { dialect: Dialect; health: DatabaseHealth } {
   const health = new DatabaseHealth(probeOnce(dsn, 2_000));
+  const pool = openPool(dsn, settings);
+  health.poolUse = () => ({
+    used: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  });
   return {
-    dialect: new PostgresDialect({ pool: discardingBrokenConnections(openPool(dsn, settings), health) }),
+    dialect: new PostgresDialect({ pool: discardingBrokenConnections(pool, health) }),
     health,
   };
 }

@@ -22,6 +22,18 @@ export const commonMessages = {
     en: 'the database is unavailable right now; try again shortly',
     zh: '数据库暂时不可用，请稍后再试',
   },
+  'http.metricsOff': {
+    en: 'metrics are off on this server (METRICS_ENABLED)',
+    zh: '此服务器未开启指标（METRICS_ENABLED）',
+  },
+  'http.metricsDenied': {
+    en: 'metrics need the bearer token (METRICS_TOKEN) or an allowed address (METRICS_ALLOWED_IPS)',
+    zh: '读取指标需要持有令牌（METRICS_TOKEN）或来自允许的地址（METRICS_ALLOWED_IPS）',
+  },
+  'http.metricsUnavailable': {
+    en: 'the metrics could not be gathered from every worker in time; try again',
+    zh: '未能及时从所有工作进程收集指标，请重试',
+  },
   'http.tooManyRequests': { en: 'too many requests, try again later', zh: '请求过于频繁，请稍后再试' },
 
   'auth.notLoggedIn': { en: 'not logged in and no access token provided', zh: '未登录，且未提供访问令牌' },

@@ -120,6 +120,9 @@ export const en = {
       stopOnSensitive: 'Stop the request on a hit',
       sensitiveWords: 'Sensitive words',
       logConsume: 'Log quota consumption',
+      logRetentionDays: 'Keep consumption and error logs for (days)',
+      quotaDataRetentionDays: 'Keep dashboard data for (days)',
+      taskRetentionDays: 'Keep finished drawings and tasks for (days)',
       dataExport: 'Enable the data dashboard',
       dataExportInterval: 'Dashboard update interval',
       dataExportDefaultTime: 'Dashboard default time granularity',
@@ -217,6 +220,11 @@ export const en = {
       usdExchangeRate: 'Used when amounts are shown in yuan',
       customCurrencyRate: 'Used when amounts are shown in the custom currency',
       minutes: 'In minutes',
+      retentionDays: 'Older rows are deleted in the background; 0 keeps them all',
+      logRetentionDays:
+        'Older consumption and error rows are deleted in the background (top-ups and admin rows stay); 0 keeps them all',
+      taskRetentionDays:
+        'Older finished ones are deleted in the background (unfinished ones stay); 0 keeps them all',
       seconds: 'In seconds; channels slower than this are disabled when tested',
       quotaUnits: 'In quota units, not currency',
       statusCodes: 'E.g. 401,500-599',

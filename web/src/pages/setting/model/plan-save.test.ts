@@ -30,7 +30,12 @@ describe('section definitions', () => {
 });
 
 describe('planSave', () => {
-  const options = { DataExportEnabled: 'true', DataExportInterval: '5', DataExportDefaultTime: 'hour' };
+  const options = {
+    DataExportEnabled: 'true',
+    DataExportInterval: '5',
+    DataExportDefaultTime: 'hour',
+    QuotaDataRetentionDays: '0',
+  };
 
   it('says nothing changed', () => {
     expect(planSave(DASHBOARD_SECTION, options, toFormValues(DASHBOARD_SECTION.fields, options))).toEqual({

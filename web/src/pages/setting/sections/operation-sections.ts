@@ -41,6 +41,7 @@ export const DRAWING_SECTION: SectionSpec = {
     bool('MjForwardUrlEnabled', 'f.mjForwardUrl'),
     bool('MjModeClearEnabled', 'f.mjModeClear'),
     bool('MjActionCheckSuccessEnabled', 'f.mjActionCheckSuccess'),
+    int('TaskRetentionDays', 'f.taskRetentionDays', { min: 0, help: 'h.taskRetentionDays' }),
   ],
 };
 
@@ -61,7 +62,10 @@ export const SENSITIVE_SECTION: SectionSpec = {
 export const LOG_SECTION: SectionSpec = {
   form: 'setting_log',
   title: 'sections.log',
-  fields: [bool('LogConsumeEnabled', 'f.logConsume')],
+  fields: [
+    bool('LogConsumeEnabled', 'f.logConsume'),
+    int('LogRetentionDays', 'f.logRetentionDays', { min: 0, help: 'h.logRetentionDays' }),
+  ],
 };
 
 export const DASHBOARD_SECTION: SectionSpec = {
@@ -70,6 +74,7 @@ export const DASHBOARD_SECTION: SectionSpec = {
   fields: [
     bool('DataExportEnabled', 'f.dataExport'),
     int('DataExportInterval', 'f.dataExportInterval', { min: 1, help: 'h.minutes' }),
+    int('QuotaDataRetentionDays', 'f.quotaDataRetentionDays', { min: 0, help: 'h.retentionDays' }),
     {
       key: 'DataExportDefaultTime',
       kind: 'select',

@@ -18,6 +18,8 @@ import { openAIRoutes } from './routes-openai.ts';
 import { openSettlements } from './settlements.ts';
 import { startTaskPoller } from './tasks/task-poller.ts';
 import { UpstreamClient } from './upstream-client.ts';
+import { videoPlatform } from './video/video-poll.ts';
+import { videoRoutes } from './video/video-routes.ts';
 import type { WireFormat } from './wire-format.ts';
 
 /** The relay: OpenAI /v1/*, Anthropic /v1/messages, Gemini /v1beta/*, and the playground. */
@@ -33,7 +35,10 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     inFlight: settlements.inFlight,
   };
   // Unfinished drawings (and later music and video) are polled by one node at a time.
-  const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, [midjourneyPlatform()]);
+  const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, [
+    midjourneyPlatform(),
+    videoPlatform(),
+  ]);
   app.addHook('onClose', async () => {
     await poller?.stop();
     await settlements.close();
@@ -93,6 +98,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   await geminiRoutes(app, runtime);
   await billingRoutes(app);
   await midjourneyRoutes(app, runtime);
+  await videoRoutes(app, runtime);
 
   // One model list and single-model lookups, shaped for whichever client asks (as new-api does).
   await modelRoutes(app);

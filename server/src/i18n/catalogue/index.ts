@@ -9,6 +9,7 @@ import { oauthMessages } from './oauth.ts';
 import { optionMessages } from './options.ts';
 import { relayMessages } from './relay.ts';
 import { tokenMessages } from './token.ts';
+import { videoMessages } from './video.ts';
 
 /**
  * Every message the console API answers with, in English and Chinese: one table, so a message is
@@ -26,6 +27,7 @@ export const AREAS = [
   logMessages,
   limitMessages,
   relayMessages,
+  videoMessages,
   mailMessages,
   oauthMessages,
 ] as const;
@@ -40,6 +42,7 @@ export const CATALOGUE = {
   ...logMessages,
   ...limitMessages,
   ...relayMessages,
+  ...videoMessages,
   ...mailMessages,
   ...oauthMessages,
 } as const;

@@ -1,6 +1,7 @@
 import type { OptionsCache } from '../../cache/options-cache.ts';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { channelBaseUrl } from '../../providers/channel-types.ts';
+import { AnswerTooLarge, readBoundedAnswer } from '../tasks/bounded-answer.ts';
 import type { UpstreamClient } from '../upstream-client.ts';
 import { MJ_UNKNOWN_ERROR, MjError } from './wire.ts';
 
@@ -61,20 +62,10 @@ export async function callMidjourney(
   } catch {
     throw new MjError(MJ_UNKNOWN_ERROR, 'do_request_failed', 502);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
   try {
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_ANSWER_BYTES) {
-        response.body.destroy();
-        throw new MjError(MJ_UNKNOWN_ERROR, 'response_body_too_large', 502);
-      }
-      chunks.push(chunk as Buffer);
-    }
+    return { status: response.statusCode, text: await readBoundedAnswer(response.body, MAX_ANSWER_BYTES) };
   } catch (error) {
-    if (error instanceof MjError) throw error;
+    if (error instanceof AnswerTooLarge) throw new MjError(MJ_UNKNOWN_ERROR, 'response_body_too_large', 502);
     throw new MjError(MJ_UNKNOWN_ERROR, 'read_response_body_failed', 502);
   }
-  return { status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') };
 }

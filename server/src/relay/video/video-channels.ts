@@ -1,0 +1,47 @@
+import { ChannelStatus } from '@relaygate/contract';
+import type { FastifyInstance } from 'fastify';
+import type { RoutableChannel } from '../../cache/channel-index.ts';
+import { msg } from '../../i18n/text.ts';
+import { CHANNEL_TYPES, channelTypeInfo } from '../../providers/channel-types.ts';
+import type { TaskRow } from '../../store/video-tasks.ts';
+import type { Caller } from '../caller.ts';
+import { candidatesFor } from '../channel-candidates.ts';
+import { RelayError } from '../relay-error.ts';
+import { chooseChannel } from '../routing.ts';
+
+/** Whether a channel type speaks OpenAI's Videos API (the OpenAI family: Sora through OpenAI and its resellers). */
+export const servesSora = (type: number): boolean => type === 0 || channelTypeInfo(type)?.family === 'openai';
+
+/** The channel types whose tasks are videos (the platform of their rows is the type's id, as new-api's). */
+export const VIDEO_PLATFORMS: readonly string[] = [
+  '0',
+  ...CHANNEL_TYPES.filter((t) => servesSora(t.id)).map((t) => String(t.id)),
+];
+
+/** A channel for a new video: the caller's group's channels serving the model whose type serves videos. */
+export async function channelForVideo(
+  app: FastifyInstance,
+  caller: Caller,
+  model: string,
+  serves: (type: number) => boolean,
+): Promise<RoutableChannel> {
+  const candidates = (await candidatesFor(app.channels, caller, model)).filter((c) => serves(c.type));
+  const channel = chooseChannel(candidates, new Set(), 0);
+  if (!channel) {
+    throw new RelayError(503, msg('video.noChannel', { model, group: caller.group }), 'model_not_found');
+  }
+  return channel;
+}
+
+/** The channel holding a task (only it knows the task), while it is enabled. */
+export function taskChannel(app: FastifyInstance, row: TaskRow): RoutableChannel {
+  const channel = app.channels.get(Number(row.channel_id));
+  if (!channel || channel.row.status !== ChannelStatus.Enabled) {
+    throw new RelayError(503, msg('video.channelGone'), 'channel_not_available');
+  }
+  return channel;
+}
+
+/** The name a channel knows the model by (its model mapping), else the model's own. */
+export const upstreamModelOf = (channel: RoutableChannel, model: string): string =>
+  channel.modelMapping[model] || model;

@@ -13,6 +13,21 @@ export async function walletOf(db: Db, userId: number): Promise<number> {
   return Number(row.quota);
 }
 
+/** The quota and number of a user's log rows of one type (consumption, refund…). */
+export async function loggedOf(
+  db: Db,
+  userId: number,
+  type: number,
+): Promise<{ quota: number; rows: number }> {
+  const row = await db
+    .selectFrom('logs')
+    .select([sql<number>`coalesce(sum(quota), 0)`.as('quota'), sql<number>`count(*)`.as('rows')])
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .executeTakeFirstOrThrow();
+  return { quota: Number(row.quota), rows: Number(row.rows) };
+}
+
 export interface Account {
   userId: number;
   tokenId: number;

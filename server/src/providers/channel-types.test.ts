@@ -52,7 +52,7 @@ describe('the channel type catalogue', () => {
     const { MIDJOURNEY_CHANNEL_TYPES } = await import('../relay/midjourney/channels.ts');
     expect([...MIDJOURNEY_CHANNEL_TYPES]).toEqual([2, 5]);
     const served = (id: number) => typeIsServed(CHANNEL_TYPES.find((info) => info.id === id)!);
-    expect([2, 5, 1, 33].map(served)).toEqual([true, true, true, true]);
+    expect([2, 5, 1, 33, 50].map(served)).toEqual([true, true, true, true, true]);
     expect([15, 36, 44, 11].map(served)).toEqual([false, false, false, false]);
   });
 

@@ -1,5 +1,6 @@
 import { collected, fixtureJson } from './fixtures.ts';
-import { MockUpstream, type MockReply } from './mock-upstream.ts';
+import { MockProvider } from './mock-provider.ts';
+import type { MockReply } from './mock-upstream.ts';
 
 /** A recorded OpenAI Videos API body (upstream-collected/openai-video/, read in place). */
 export const videoRecording = <T = Record<string, unknown>>(name: string): T =>
@@ -38,18 +39,7 @@ export const failedVideo = (id: string, message: string) =>
  * OpenAI's Videos API on loopback: submissions answer recorded bodies, each task moves through the
  * states a test gives it, one per retrieval (the last repeats), and a finished one serves its bytes.
  */
-export class MockVideos {
-  readonly upstream = new MockUpstream();
-
-  async start(): Promise<this> {
-    await this.upstream.start();
-    return this;
-  }
-
-  get url(): string {
-    return this.upstream.url;
-  }
-
+export class MockVideos extends MockProvider {
   /** POST /v1/videos answers these in turn. */
   creates(...replies: MockReply[]): this {
     this.upstream.reply('/v1/videos', ...replies);
@@ -79,9 +69,5 @@ export class MockVideos {
   /** How many retrievals of task `id` reached the mock. */
   polls(id: string): number {
     return this.upstream.requestsTo(`/v1/videos/${id}`).length;
-  }
-
-  stop(): Promise<void> {
-    return this.upstream.stop();
   }
 }

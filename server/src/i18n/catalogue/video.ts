@@ -26,4 +26,9 @@ export const videoMessages = {
     en: 'the upstream answered something that is not a video task',
     zh: '上游的回答不是视频任务',
   },
+  'video.klingKey': {
+    en: "the channel's key is not access_key|secret_key (nor another gateway's sk- key)",
+    zh: '渠道密钥不是 access_key|secret_key 格式（也不是另一网关的 sk- 密钥）',
+  },
+  'video.notReady': { en: 'the video is not ready yet', zh: '视频尚未生成完成' },
 } as const satisfies Catalogue;

@@ -1,4 +1,5 @@
-import { callSora, readJsonAnswer } from './sora-upstream.ts';
+import { callSora } from './sora-upstream.ts';
+import { readJsonAnswer } from './upstream-answer.ts';
 import type { FetchTask, TaskInfo } from './task-info.ts';
 import { taskStatus } from './video-object.ts';
 
@@ -22,7 +23,7 @@ export function soraTaskInfo(object: Record<string, unknown>): TaskInfo {
 const FETCH_TIMEOUT_MS = 15_000;
 
 /** GET /v1/videos/{id} of an OpenAI-type channel; an answer that is not a task object is no news. */
-export const fetchSoraTask: FetchTask = async (upstream, channel, data, signal) => {
+export const fetchSoraTask: FetchTask = async (upstream, channel, { data }, signal) => {
   const response = await callSora(upstream, channel, {
     method: 'GET',
     path: `/v1/videos/${encodeURIComponent(data.upstream_task_id)}`,

@@ -2,15 +2,10 @@ import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { multipartBody } from '../../http/multipart-body.ts';
 import { isFilePart } from '../../http/multipart-spool.ts';
-import { msg } from '../../i18n/text.ts';
 import { openAITarget } from '../providers/openai/openai-target.ts';
-import { RelayError } from '../relay-error.ts';
-import { AnswerTooLarge, readBoundedAnswer } from '../tasks/bounded-answer.ts';
 import type { UpstreamClient } from '../upstream-client.ts';
+import { upstreamUnreachable } from './upstream-answer.ts';
 import type { VideoRequest } from './video-request.ts';
-
-/** An answer (a task object or an error) is read whole, up to this. */
-const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 export interface SoraCall {
   method: 'GET' | 'POST';
@@ -41,52 +36,8 @@ export async function callSora(
       addressTrusted: channel.row.address_trusted !== 0,
     });
   } catch {
-    throw new RelayError(502, msg('video.upstreamUnreachable'), 'upstream_unreachable', 'upstream_error');
+    throw upstreamUnreachable();
   }
-}
-
-/** An upstream answer as JSON (undefined when it is not a JSON object), read within a bound. */
-export async function readJsonAnswer(
-  response: Dispatcher.ResponseData,
-): Promise<{ status: number; json: Record<string, unknown> | undefined }> {
-  let text: string;
-  try {
-    text = await readBoundedAnswer(response.body, MAX_ANSWER_BYTES);
-  } catch (error) {
-    if (error instanceof AnswerTooLarge) return { status: response.statusCode, json: undefined };
-    throw new RelayError(502, msg('video.upstreamUnreachable'), 'upstream_unreachable', 'upstream_error');
-  }
-  try {
-    const value: unknown = JSON.parse(text);
-    const json =
-      value && typeof value === 'object' && !Array.isArray(value)
-        ? (value as Record<string, unknown>)
-        : undefined;
-    return { status: response.statusCode, json };
-  } catch {
-    return { status: response.statusCode, json: undefined };
-  }
-}
-
-/**
- * An upstream's refusal as the caller's error: its own message and code where it gave them; its
- * status unless that would speak of the caller's key (401, 403) or be the gateway's fault (5xx):
- * those are a 502.
- */
-export function upstreamRefusal(status: number, json: Record<string, unknown> | undefined): RelayError {
-  const error = (json?.error ?? {}) as Record<string, unknown>;
-  const message =
-    typeof error.message === 'string' && error.message !== ''
-      ? error.message
-      : `upstream answered HTTP ${status}`;
-  const code = typeof error.code === 'string' ? error.code : 'upstream_error';
-  const passed = status >= 400 && status < 500 && status !== 401 && status !== 403;
-  return new RelayError(
-    passed ? status : 502,
-    message,
-    code,
-    passed ? String(error.type ?? 'invalid_request_error') : 'upstream_error',
-  );
 }
 
 /**
@@ -104,9 +55,10 @@ export function soraSubmitBody(request: VideoRequest, upstreamModel: string): No
     const body = multipartBody(parts, (part) => form.read(part));
     return { contentType: body.contentType, length: body.length, data: body.stream() };
   }
-  const { duration, metadata, ...fields } = request.json ?? {};
+  // duration is new-api's name of seconds, read into request.seconds.
+  const { duration: _duration, metadata, ...fields } = request.json ?? {};
   const extra = metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? metadata : {};
   const sent: Record<string, unknown> = { ...fields, ...extra, model: upstreamModel, prompt: request.prompt };
-  if (fields.seconds !== undefined || duration !== undefined) sent.seconds = String(request.seconds);
+  if (request.seconds !== undefined) sent.seconds = String(request.seconds);
   return { contentType: 'application/json', data: JSON.stringify(sent) };
 }

@@ -17,10 +17,16 @@ export interface TaskInfo {
   object: Record<string, unknown>;
 }
 
+/** A task as its upstream knows it: its id there, and new-api's action (Kling's path follows it). */
+export interface UpstreamTask {
+  data: VideoPrivateData;
+  action: string;
+}
+
 /** How one kind of video channel is asked about a task. */
 export type FetchTask = (
   upstream: UpstreamClient,
   channel: RoutableChannel,
-  data: VideoPrivateData,
+  task: UpstreamTask,
   signal: AbortSignal,
 ) => Promise<TaskInfo | undefined>;

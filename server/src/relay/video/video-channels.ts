@@ -12,10 +12,16 @@ import { chooseChannel } from '../routing.ts';
 /** Whether a channel type speaks OpenAI's Videos API (the OpenAI family: Sora through OpenAI and its resellers). */
 export const servesSora = (type: number): boolean => type === 0 || channelTypeInfo(type)?.family === 'openai';
 
+/** Kling (new-api's channel type 50). */
+export const KLING_TYPE = 50;
+
+/** Whether a channel type makes videos: Sora through OpenAI-type channels, and Kling. */
+export const servesVideo = (type: number): boolean => servesSora(type) || type === KLING_TYPE;
+
 /** The channel types whose tasks are videos (the platform of their rows is the type's id, as new-api's). */
 export const VIDEO_PLATFORMS: readonly string[] = [
   '0',
-  ...CHANNEL_TYPES.filter((t) => servesSora(t.id)).map((t) => String(t.id)),
+  ...CHANNEL_TYPES.filter((t) => servesVideo(t.id)).map((t) => String(t.id)),
 ];
 
 /** A channel for a new video: the caller's group's channels serving the model whose type serves videos. */

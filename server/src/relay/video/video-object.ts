@@ -39,12 +39,11 @@ const percent = (progress: string): number => {
   return Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0;
 };
 
-function upstreamObject(row: TaskRow): Record<string, unknown> {
+/** The upstream's last object when it is OpenAI's video object (Sora's); another upstream's is not shown. */
+function upstreamVideo(row: TaskRow): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(row.data ?? '{}');
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
+    const value = JSON.parse(row.data ?? '{}') as Record<string, unknown> | null;
+    return value?.object === 'video' ? value : {};
   } catch {
     return {};
   }
@@ -56,9 +55,11 @@ function upstreamObject(row: TaskRow): Record<string, unknown> {
  * and error as the gateway knows them, and the caller's model name; nothing of the upstream's ids.
  */
 export function videoObject(row: TaskRow, data: VideoPrivateData): Record<string, unknown> {
-  const upstream = upstreamObject(row);
+  const upstream = upstreamVideo(row);
   const status = videoStatus(row.status);
   const video: Record<string, unknown> = {
+    seconds: String(data.seconds),
+    ...(data.size && { size: data.size }),
     ...upstream,
     id: row.task_id,
     task_id: row.task_id,
@@ -69,6 +70,8 @@ export function videoObject(row: TaskRow, data: VideoPrivateData): Record<string
     created_at: Number(row.submit_time),
     completed_at: status === 'completed' ? Number(row.finish_time) || null : null,
   };
+  // Another upstream's result (Kling's) is named as new-api names it.
+  if (data.upstream_url && status === 'completed') video.metadata = { url: data.upstream_url };
   // The upstream's ids stay private: a remix names the task it came from by our id.
   if (data.remixed_from) video.remixed_from_video_id = data.remixed_from;
   else delete video.remixed_from_video_id;

@@ -4,11 +4,11 @@ import { failTaskWithRefund } from '../../store/task-money.ts';
 import { unfinishedTasks, updateUnfinishedTask, type TaskRow } from '../../store/video-tasks.ts';
 import { taskRefundLog } from '../tasks/task-log.ts';
 import type { PollContext, TaskPlatform } from '../tasks/task-poller.ts';
-import { fetchSoraTask } from './sora-poll.ts';
-import type { FetchTask, TaskInfo } from './task-info.ts';
-import { servesSora, VIDEO_PLATFORMS } from './video-channels.ts';
+import type { TaskInfo } from './task-info.ts';
+import { VIDEO_PLATFORMS } from './video-channels.ts';
 import { durationDifferenceLog } from './video-log.ts';
 import { quotaForFinalSeconds } from './video-price.ts';
+import { providerFor } from './video-providers.ts';
 import { privateDataOf, type VideoPrivateData } from './video-task-data.ts';
 
 /** Tasks asked about at the same time. */
@@ -18,9 +18,6 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** What every finished task's row says: done, and when. */
 const ended = () => ({ progress: '100%', finish_time: nowSeconds(), updated_at: nowSeconds() });
-
-/** How a channel type's tasks are asked about. */
-const fetcherFor = (type: number): FetchTask | undefined => (servesSora(type) ? fetchSoraTask : undefined);
 
 /** Fails a task and refunds its charge, once (store/task-money.ts). */
 function fail(context: PollContext, row: TaskRow, data: VideoPrivateData, reason: string, object?: object) {
@@ -46,9 +43,10 @@ function fail(context: PollContext, row: TaskRow, data: VideoPrivateData, reason
 }
 
 /**
- * A finished video: SUCCESS with its result address, and the difference settled once when its
- * final duration is not the one charged (store/task-completion.ts). As new-api's, the address is
- * also written to fail_reason, where its console shows a task's result.
+ * A finished video: SUCCESS with its result address (the upstream's where it gives one, Kling's;
+ * else our content route), and the difference settled once when its final duration is not the
+ * one charged (store/task-completion.ts). As new-api's, the address is also written to
+ * fail_reason, where its console shows a task's result.
  */
 function complete(context: PollContext, row: TaskRow, data: VideoPrivateData, info: TaskInfo) {
   const serverAddress = context.app.settings.get('ServerAddress').replace(/\/+$/, '');
@@ -61,7 +59,7 @@ function complete(context: PollContext, row: TaskRow, data: VideoPrivateData, in
       ...ended(),
       fail_reason: url,
       data: JSON.stringify(info.object),
-      private_data: JSON.stringify({ ...data, result_url: url }),
+      private_data: JSON.stringify({ ...data, result_url: url, ...(info.url && { upstream_url: info.url }) }),
     },
     finalQuota: (charged) => quotaForFinalSeconds(charged, data.seconds, finalSeconds),
     differenceLog: (difference) => durationDifferenceLog(row, data, finalSeconds, difference),
@@ -84,10 +82,10 @@ async function apply(context: PollContext, row: TaskRow, data: VideoPrivateData,
 
 async function pollTask(context: PollContext, row: TaskRow, data: VideoPrivateData, signal: AbortSignal) {
   const channel = context.app.channels.get(Number(row.channel_id));
-  const fetchTask = channel && fetcherFor(channel.type);
+  const fetchTask = channel && providerFor(channel.type)?.fetchTask;
   // A channel gone or off is asked again next poll; its tasks end at the latest by the timeout.
   if (!channel || !fetchTask) return;
-  const info = await fetchTask(context.upstream, channel, data, signal);
+  const info = await fetchTask(context.upstream, channel, { data, action: row.action }, signal);
   if (info) await apply(context, row, data, info);
 }
 

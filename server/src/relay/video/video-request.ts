@@ -11,8 +11,8 @@ export const MAX_SECONDS = 120;
 export interface VideoRequest {
   model: string;
   prompt: string;
-  /** The duration asked, else the model's default. */
-  seconds: number;
+  /** The duration asked (seconds, or new-api's duration); undefined: the provider's default. */
+  seconds?: number;
   size: string;
   /** A JSON submission's fields (as sent); undefined for a form. */
   json?: Record<string, unknown>;
@@ -33,8 +33,8 @@ function text(value: unknown, field: string): string | undefined {
   return value;
 }
 
-function secondsOf(value: string | undefined, fallback: number): number {
-  if (value === undefined || value.trim() === '') return fallback;
+function secondsOf(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
   const seconds = Number(value);
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_SECONDS) {
     throw videoInvalid(msg('video.badSeconds', { max: MAX_SECONDS }));
@@ -42,9 +42,9 @@ function secondsOf(value: string | undefined, fallback: number): number {
   return seconds;
 }
 
-interface Defaults {
+/** What a submission that names no model or size gets. */
+export interface Defaults {
   model: string;
-  seconds: number;
   size: string;
 }
 
@@ -53,10 +53,11 @@ function fieldsOf(read: (name: string) => string | undefined, defaults: Defaults
   const prompt = read('prompt') ?? '';
   if (prompt.trim() === '') throw videoInvalid(msg('video.promptRequired'));
   return {
-    model: read('model') || defaults.model,
+    // Kling's own routes name the model model_name.
+    model: read('model') || read('model_name') || defaults.model,
     prompt,
     // new-api's /v1/video/generations calls it duration; OpenAI's /v1/videos seconds.
-    seconds: secondsOf(read('seconds') ?? read('duration'), defaults.seconds),
+    seconds: secondsOf(read('seconds') ?? read('duration')),
     size: read('size') || defaults.size,
   };
 }

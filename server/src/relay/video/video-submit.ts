@@ -29,6 +29,8 @@ export interface VideoPlan {
   channel: RoutableChannel;
   /** new-api's action: generate, textGenerate, remix… */
   action: string;
+  /** The duration charged for: the one asked, else the model's default. */
+  seconds: number;
   /** The price's multiplier besides the duration (Sora's size ratio). */
   sizeRatio: number;
   /** A remix: our id of the task it remixes. */
@@ -52,7 +54,8 @@ export async function submitVideo(
 ): Promise<Record<string, unknown>> {
   const startedAt = Date.now();
   const { caller, channel } = plan;
-  const { model, seconds, size } = plan.request;
+  const { model, size } = plan.request;
+  const { seconds } = plan;
   if (caller.modelLimits && !caller.modelLimits.has(model)) {
     throw new RelayError(403, msg('relay.modelNotForKey', { model }), 'model_not_allowed');
   }

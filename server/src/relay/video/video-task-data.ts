@@ -18,6 +18,8 @@ export interface VideoPrivateData {
   model: string;
   upstream_model: string;
   result_url?: string;
+  /** The result's address at the upstream (Kling's), which the content route streams from. */
+  upstream_url?: string;
   /** A remix: our public id of the task it remixes. */
   remixed_from?: string;
 }
@@ -38,6 +40,7 @@ export function privateDataOf(row: TaskRow): VideoPrivateData {
     model: String(value.model ?? ''),
     upstream_model: String(value.upstream_model ?? value.model ?? ''),
     ...(value.result_url && { result_url: String(value.result_url) }),
+    ...(value.upstream_url && { upstream_url: String(value.upstream_url) }),
     ...(value.remixed_from && { remixed_from: String(value.remixed_from) }),
   };
 }

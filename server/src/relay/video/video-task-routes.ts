@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RoutableChannel } from '../../cache/channel-index.ts';
+import { msg } from '../../i18n/text.ts';
+import { findOwnTask } from '../../store/video-tasks.ts';
+import { callerOf } from '../caller.ts';
+import type { RelayRuntime } from '../pipeline.ts';
+import { RelayError } from '../relay-error.ts';
+import { callSora } from './sora-upstream.ts';
+import { readJsonAnswer, upstreamGarbled, upstreamRefusal, upstreamUnreachable } from './upstream-answer.ts';
+import { servesSora, taskChannel, VIDEO_PLATFORMS } from './video-channels.ts';
+import { videoObject } from './video-object.ts';
+import { privateDataOf } from './video-task-data.ts';
+
+/** The routes of a task once made: its state, and its content. */
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The caller's own video task named in the path; another user's is not found, as an unknown one. */
+export async function ownVideoTask(app: FastifyInstance, request: FastifyRequest) {
+  const id = (request.params as { id: string }).id;
+  const row = await findOwnTask(app.store.db, callerOf(request).userId, VIDEO_PLATFORMS, id);
+  if (!row)
+    throw new RelayError(404, msg('video.taskNotFound', { id }), 'task_not_found', 'invalid_request_error');
+  return row;
+}
+
+/** GET /v1/videos/:id and /v1/video/generations/:id: the caller's task as the gateway last saw it. */
+export async function retrieveVideo(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<Record<string, unknown>> {
+  const row = await ownVideoTask(app, request);
+  return videoObject(row, privateDataOf(row));
+}
+
+/** Content types the content route passes on (OpenAI's: video/mp4, image/webp, application/json). */
+const CONTENT_TYPE = /^(video\/[a-z0-9.+-]+|image\/[a-z0-9.+-]+|application\/(json|octet-stream))(;.*)?$/i;
+
+/** A result at the address the upstream gave (Kling's), through the channel's outbound guard. */
+async function fetchResult(runtime: RelayRuntime, channel: RoutableChannel, url: string) {
+  try {
+    return await runtime.upstream.send(url, {
+      method: 'GET',
+      headers: {},
+      addressTrusted: channel.row.address_trusted !== 0,
+    });
+  } catch {
+    throw upstreamUnreachable();
+  }
+}
+
+/**
+ * GET /v1/videos/:id/content[?variant=]: the caller's video streamed as it arrives (never held
+ * whole here), with the upstream's type and length: from its OpenAI channel's content route, or
+ * from the address its upstream gave (Kling's).
+ */
+export async function videoContent(
+  app: FastifyInstance,
+  runtime: RelayRuntime,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const row = await ownVideoTask(app, request);
+  const data = privateDataOf(row);
+  const variant = text((request.query as Record<string, unknown>).variant);
+  const query = variant !== '' ? `?variant=${encodeURIComponent(variant)}` : '';
+  const channel = taskChannel(app, row);
+  if (!servesSora(channel.type) && !data.upstream_url) {
+    throw new RelayError(400, msg('video.notReady'), 'video_not_ready', 'invalid_request_error');
+  }
+  const response = data.upstream_url
+    ? await fetchResult(runtime, channel, data.upstream_url)
+    : await callSora(runtime.upstream, channel, {
+        method: 'GET',
+        path: `/v1/videos/${encodeURIComponent(data.upstream_task_id)}/content${query}`,
+        accept: '*/*',
+      });
+  if (response.statusCode !== 200) {
+    const { status, json } = await readJsonAnswer(response);
+    throw upstreamRefusal(status, json);
+  }
+  const type = String(response.headers['content-type'] ?? 'video/mp4');
+  if (!CONTENT_TYPE.test(type)) {
+    response.body.destroy();
+    throw upstreamGarbled();
+  }
+  const length = response.headers['content-length'];
+  if (typeof length === 'string') void reply.header('content-length', length);
+  return reply.header('content-type', type).send(response.body);
+}

@@ -2,6 +2,7 @@ import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectedAvailable } from './support/fixtures.ts';
 import { completedVideo, MockVideos, recordedVideo, videoRecording } from './support/mock-video.ts';
+import { MockUpstream } from './support/mock-upstream.ts';
 import { seedChannel, seedToken, seedUser } from './support/relay-seed.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 import { waitFor } from './support/wait.ts';
@@ -26,6 +27,9 @@ const UPSTREAM = {
 describe.skipIf(!collectedAvailable)('Videos API', () => {
   let t: TestServer;
   let videos: MockVideos;
+  /** A channel that never answers about its task (until the end): the other tasks' polls go on. */
+  let silent: MockUpstream;
+  let speak = () => {};
   let key: string;
   let client: OpenAI;
   const db = () => t.server.store.db;
@@ -41,10 +45,33 @@ describe.skipIf(!collectedAvailable)('Videos API', () => {
       key: 'sk-sora-upstream',
     });
     ({ key } = await seedToken(t));
+    silent = await new MockUpstream().start();
+    const spoken = new Promise<void>((resolve) => (speak = resolve));
+    silent.handler('/v1/videos/video_silent', async () => {
+      await spoken;
+      return { json: {} };
+    });
+    const silentChannel = await seedChannel(t, { type: 1, baseUrl: silent.url, models: ['sora-2-silent'] });
+    await db()
+      .insertInto('tasks')
+      .values({
+        created_at: Math.floor(Date.now() / 1000),
+        task_id: 'task_silent',
+        platform: '1',
+        user_id: 999,
+        channel_id: silentChannel,
+        status: 'QUEUED',
+        submit_time: Math.floor(Date.now() / 1000),
+        private_data: JSON.stringify({ upstream_task_id: 'video_silent', model: 'sora-2' }),
+      })
+      .execute();
     client = new OpenAI({ apiKey: key, baseURL: `${t.url}/v1`, maxRetries: 0 });
   });
   afterAll(async () => {
+    // Closing does not wait on the silent channel: the poller's questions are cut short.
     await t?.close();
+    speak();
+    await silent?.stop();
     await videos?.stop();
   });
 
@@ -105,6 +132,7 @@ describe.skipIf(!collectedAvailable)('Videos API', () => {
       'the video completed',
     );
     expect(videos.polls(UPSTREAM.sora2)).toBeGreaterThanOrEqual(3);
+    expect(silent.inFlight).toBe(1); // still waiting on the silent channel meanwhile
     expect([...seen]).toContain('completed');
     expect(done).toMatchObject({ id: created.id, progress: 100, model: 'sora-2' });
     const row = await taskRow(created.id);

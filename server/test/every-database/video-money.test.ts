@@ -29,7 +29,8 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Videos: charge, p
   let key: string;
   let tokenId: number;
   let upstream: UpstreamClient;
-  const platform = videoPlatform();
+  /** Two nodes' pollers (the lease keeps them apart in production; here they race on purpose). */
+  const platforms = [videoPlatform(), videoPlatform()];
   const db = () => t.server.store.db;
 
   beforeAll(async () => {
@@ -41,7 +42,7 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Videos: charge, p
     ({ key, id: tokenId } = await seedToken(t, { unlimited: false, remainQuota: START }));
   });
   afterAll(async () => {
-    await platform.stop?.();
+    await Promise.all(platforms.map((platform) => platform.stop()));
     await upstream?.close();
     await t?.close();
     await videos?.stop();
@@ -53,8 +54,11 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Videos: charge, p
     limit: 1000,
     timedOutBefore,
   });
-  /** Two polls at once, as two nodes or a poll repeated after a crash would run them. */
-  const racingPolls = () => Promise.all([platform.poll(context()), platform.poll(context())]);
+  /** Two polls at once, as two nodes or a poll repeated after a crash would run them, and their answers applied. */
+  const racingPolls = async (polled = context()) => {
+    await Promise.all(platforms.map((platform) => platform.poll(polled)));
+    await Promise.all(platforms.map((platform) => platform.idle()));
+  };
   const submit = async (body: Record<string, unknown>) => {
     const response = await fetch(`${t.url}/v1/videos`, {
       method: 'POST',
@@ -195,7 +199,7 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Videos: charge, p
     const asked = videos.polls('video_stuck');
     // Every unfinished task counts as timed out for these polls.
     const late = context(Date.now() + 60_000);
-    await Promise.all([platform.poll(late), platform.poll(late)]);
+    await racingPolls(late);
     expect(await task(created.body.id)).toMatchObject({ status: 'FAILURE', fail_reason: 'task timed out' });
     expect(videos.polls('video_stuck')).toBe(asked);
     const stuckCharge = PER_SECOND.sora2 * 8;

@@ -31,4 +31,8 @@ export const videoMessages = {
     zh: '渠道密钥不是 access_key|secret_key 格式（也不是另一网关的 sk- 密钥）',
   },
   'video.notReady': { en: 'the video is not ready yet', zh: '视频尚未生成完成' },
+  'video.remixSoraOnly': {
+    en: 'only a video made through OpenAI (Sora) can be remixed',
+    zh: '只有通过 OpenAI（Sora）生成的视频可以 remix',
+  },
 } as const satisfies Catalogue;

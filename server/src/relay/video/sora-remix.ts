@@ -4,7 +4,7 @@ import { callerOf } from '../caller.ts';
 import type { RelayRuntime } from '../pipeline.ts';
 import { requireJsonObject } from '../relay-error.ts';
 import { sendToSora } from './sora-provider.ts';
-import { taskChannel } from './video-channels.ts';
+import { servesSora, taskChannel } from './video-channels.ts';
 import { ownVideoTask } from './video-task-routes.ts';
 import { SORA_DEFAULT_SECONDS } from './video-price.ts';
 import { videoInvalid, type VideoRequest } from './video-request.ts';
@@ -30,6 +30,7 @@ export async function remixSoraVideo(
   };
   if (prompt.trim() === '') throw videoInvalid(msg('video.promptRequired'));
   const channel = taskChannel(app, origin);
+  if (!servesSora(channel.type)) throw videoInvalid(msg('video.remixSoraOnly'));
   return submitVideo(app, runtime, request, {
     caller: callerOf(request),
     request: video,

@@ -89,38 +89,51 @@ async function pollTask(context: PollContext, row: TaskRow, data: VideoPrivateDa
   if (info) await apply(context, row, data, info);
 }
 
+/** The video platform of the poller, and a way to wait for the questions a poll left running. */
+export interface VideoPlatform extends TaskPlatform {
+  /** Resolves once every question asked so far has been answered and applied (or given up). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 /**
  * Videos (rows of `tasks` on a video platform): every poll reads up to TASK_QUERY_LIMIT unfinished
  * ones; those older than TASK_TIMEOUT_MINUTES, or without an upstream id, are failed and refunded;
  * the rest are asked of their channels, a few at a time, each within 15 s, and updated: progress,
- * or failure refunded once, or success with its duration settled once.
+ * or failure refunded once, or success with its duration settled once. A poll does not wait for
+ * the answers: a task still being asked about is skipped, so a slow or silent channel delays no
+ * other task's next poll.
  */
-export function videoPlatform(): TaskPlatform {
+export function videoPlatform(): VideoPlatform {
   const stopping = new AbortController();
   const limit = pLimit(TASKS_AT_ONCE);
+  const asking = new Map<number, Promise<void>>();
   return {
     name: 'video',
     async poll(context) {
       const rows = await unfinishedTasks(context.app.store.db, VIDEO_PLATFORMS, context.limit);
-      const asked: Array<Promise<void>> = [];
       for (const row of rows) {
         const data = privateDataOf(row);
         if (Number(row.submit_time) * 1000 < context.timedOutBefore)
           await fail(context, row, data, 'task timed out');
         else if (data.upstream_task_id === '')
           await fail(context, row, data, 'the upstream gave the task no id');
-        else {
-          const poll = limit(() => pollTask(context, row, data, stopping.signal)).catch((error: unknown) =>
-            context.app.log.warn({ err: error, taskId: row.task_id }, 'polling a video task failed'),
-          );
-          asked.push(poll);
+        else if (!asking.has(row.id)) {
+          const asked = limit(() => pollTask(context, row, data, stopping.signal))
+            .catch((error: unknown) =>
+              context.app.log.warn({ err: error, taskId: row.task_id }, 'polling a video task failed'),
+            )
+            .finally(() => asking.delete(row.id));
+          asking.set(row.id, asked);
         }
       }
-      await Promise.all(asked);
     },
-    stop() {
+    async idle() {
+      await Promise.all(asking.values());
+    },
+    async stop() {
       stopping.abort();
-      return Promise.resolve();
+      await Promise.all(asking.values());
     },
   };
 }

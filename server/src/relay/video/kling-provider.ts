@@ -7,6 +7,7 @@ import { SUBMIT_TIMEOUT_MS } from './sora-provider.ts';
 import { readJsonAnswer, upstreamGarbled, upstreamRefusal } from './upstream-answer.ts';
 import type { VideoProvider } from './video-provider.ts';
 import type { VideoRequest } from './video-request.ts';
+import { fetchResult } from './video-result.ts';
 import type { AcceptedVideo } from './video-submit.ts';
 
 /** Kling's duration when none is asked (new-api's default 5). */
@@ -89,4 +90,5 @@ export const KLING: VideoProvider = {
   action: actionOf,
   submit: sendToKling,
   fetchTask: fetchKlingTask,
+  content: (runtime, channel, data) => fetchResult(runtime, channel, data),
 };

@@ -42,4 +42,12 @@ export const SORA: VideoProvider = {
   submit: (runtime, channel, request) =>
     sendToSora(runtime, channel, '/v1/videos', (model) => soraSubmitBody(request, model)),
   fetchTask: fetchSoraTask,
+  content: (runtime, channel, data, variant) =>
+    callSora(runtime.upstream, channel, {
+      method: 'GET',
+      path: `/v1/videos/${encodeURIComponent(data.upstream_task_id)}/content${
+        variant !== '' ? `?variant=${encodeURIComponent(variant)}` : ''
+      }`,
+      accept: '*/*',
+    }),
 };

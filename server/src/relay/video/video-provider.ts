@@ -1,8 +1,10 @@
+import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import type { RelayRuntime } from '../pipeline.ts';
 import type { FetchTask } from './task-info.ts';
 import type { VideoRequest } from './video-request.ts';
 import type { AcceptedVideo } from './video-submit.ts';
+import type { VideoPrivateData } from './video-task-data.ts';
 
 /** One kind of video upstream (Sora through OpenAI channels, Kling): how it is priced, sent and asked. */
 export interface VideoProvider {
@@ -20,4 +22,11 @@ export interface VideoProvider {
     seconds: number,
   ): (upstreamModel: string) => Promise<AcceptedVideo>;
   fetchTask: FetchTask;
+  /** Asks for a task's video (variant: OpenAI's video, thumbnail or spritesheet), to be streamed on. */
+  content(
+    runtime: RelayRuntime,
+    channel: RoutableChannel,
+    data: VideoPrivateData,
+    variant: string,
+  ): Promise<Dispatcher.ResponseData>;
 }

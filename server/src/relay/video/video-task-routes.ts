@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { msg } from '../../i18n/text.ts';
 import { findOwnTask } from '../../store/video-tasks.ts';
 import { callerOf } from '../caller.ts';
 import type { RelayRuntime } from '../pipeline.ts';
 import { RelayError } from '../relay-error.ts';
-import { callSora } from './sora-upstream.ts';
-import { readJsonAnswer, upstreamGarbled, upstreamRefusal, upstreamUnreachable } from './upstream-answer.ts';
-import { servesSora, taskChannel, VIDEO_PLATFORMS } from './video-channels.ts';
+import { readJsonAnswer, upstreamGarbled, upstreamRefusal } from './upstream-answer.ts';
+import { taskChannel, VIDEO_PLATFORMS } from './video-channels.ts';
+import { providerFor } from './video-providers.ts';
 import { videoObject } from './video-object.ts';
 import { privateDataOf } from './video-task-data.ts';
 
@@ -36,23 +35,9 @@ export async function retrieveVideo(
 /** Content types the content route passes on (OpenAI's: video/mp4, image/webp, application/json). */
 const CONTENT_TYPE = /^(video\/[a-z0-9.+-]+|image\/[a-z0-9.+-]+|application\/(json|octet-stream))(;.*)?$/i;
 
-/** A result at the address the upstream gave (Kling's), through the channel's outbound guard. */
-async function fetchResult(runtime: RelayRuntime, channel: RoutableChannel, url: string) {
-  try {
-    return await runtime.upstream.send(url, {
-      method: 'GET',
-      headers: {},
-      addressTrusted: channel.row.address_trusted !== 0,
-    });
-  } catch {
-    throw upstreamUnreachable();
-  }
-}
-
 /**
  * GET /v1/videos/:id/content[?variant=]: the caller's video streamed as it arrives (never held
- * whole here), with the upstream's type and length: from its OpenAI channel's content route, or
- * from the address its upstream gave (Kling's).
+ * whole here), with the upstream's type and length, as its channel's provider fetches it.
  */
 export async function videoContent(
   app: FastifyInstance,
@@ -63,18 +48,8 @@ export async function videoContent(
   const row = await ownVideoTask(app, request);
   const data = privateDataOf(row);
   const variant = text((request.query as Record<string, unknown>).variant);
-  const query = variant !== '' ? `?variant=${encodeURIComponent(variant)}` : '';
   const channel = taskChannel(app, row);
-  if (!servesSora(channel.type) && !data.upstream_url) {
-    throw new RelayError(400, msg('video.notReady'), 'video_not_ready', 'invalid_request_error');
-  }
-  const response = data.upstream_url
-    ? await fetchResult(runtime, channel, data.upstream_url)
-    : await callSora(runtime.upstream, channel, {
-        method: 'GET',
-        path: `/v1/videos/${encodeURIComponent(data.upstream_task_id)}/content${query}`,
-        accept: '*/*',
-      });
+  const response = await providerFor(channel.type)!.content(runtime, channel, data, variant);
   if (response.statusCode !== 200) {
     const { status, json } = await readJsonAnswer(response);
     throw upstreamRefusal(status, json);

@@ -3,9 +3,10 @@ import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectedAvailable } from './support/fixtures.ts';
 import { klingRecording, klingState, MockKling } from './support/mock-kling.ts';
-import { loggedOf } from './support/money.ts';
+import { loggedOf, walletOf } from './support/money.ts';
 import { seedChannel, seedToken } from './support/relay-seed.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
+import { videoCalls } from './support/video-calls.ts';
 import { waitFor } from './support/wait.ts';
 
 const ROOT = 1;
@@ -60,18 +61,11 @@ describe.skipIf(!collectedAvailable)('Kling', () => {
     await relay?.stop();
   });
 
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${t.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const wallet = async () =>
-    Number(
-      (await db().selectFrom('users').select('quota').where('id', '=', ROOT).executeTakeFirstOrThrow()).quota,
-    );
+  const call = videoCalls(
+    () => t,
+    () => key,
+  );
+  const wallet = () => walletOf(db(), ROOT);
 
   it('signs the key into a JWT, sends Kling its request, and follows the task to its video', async () => {
     kling.submits('/v1/videos/text2video', { json: klingRecording(TEXT_V1) });

@@ -35,4 +35,8 @@ export const videoMessages = {
     en: 'only a video made through OpenAI (Sora) can be remixed',
     zh: '只有通过 OpenAI（Sora）生成的视频可以 remix',
   },
+  'video.inBucket': {
+    en: 'the video is in your Cloud Storage bucket: {url}',
+    zh: '视频已写入你的 Cloud Storage 存储桶：{url}',
+  },
 } as const satisfies Catalogue;

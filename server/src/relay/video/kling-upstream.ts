@@ -6,7 +6,7 @@ import { pickKey } from '../providers/upstream-target.ts';
 import { RelayError } from '../relay-error.ts';
 import type { UpstreamClient } from '../upstream-client.ts';
 import { isRelayKey, klingAuthorization } from './kling-auth.ts';
-import { upstreamUnreachable } from './upstream-answer.ts';
+import { askChannel } from './upstream-answer.ts';
 
 /** Kling's path of an action: an image to animate is image2video (new-api's generate), else text2video. */
 export const klingPath = (action: string): string =>
@@ -36,19 +36,14 @@ export async function callKling(
     throw new RelayError(502, msg('video.klingKey'), 'channel_key_invalid', 'upstream_error');
   const prefix = isRelayKey(key) ? '/kling' : '';
   const url = `${channelBaseUrl(channel.type, channel.row.base_url)}${prefix}${call.path}`;
-  try {
-    return await upstream.send(url, {
-      method: call.method,
-      headers: {
-        authorization,
-        accept: 'application/json',
-        ...(call.body && { 'content-type': 'application/json' }),
-      },
-      body: call.body ? JSON.stringify(call.body) : undefined,
-      signal: call.signal,
-      addressTrusted: channel.row.address_trusted !== 0,
-    });
-  } catch {
-    throw upstreamUnreachable();
-  }
+  return askChannel(upstream, channel, url, {
+    method: call.method,
+    headers: {
+      authorization,
+      accept: 'application/json',
+      ...(call.body && { 'content-type': 'application/json' }),
+    },
+    body: call.body ? JSON.stringify(call.body) : undefined,
+    signal: call.signal,
+  });
 }

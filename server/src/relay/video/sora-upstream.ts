@@ -1,17 +1,18 @@
+import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { multipartBody } from '../../http/multipart-body.ts';
 import { isFilePart } from '../../http/multipart-spool.ts';
 import { openAITarget } from '../providers/openai/openai-target.ts';
 import type { UpstreamClient } from '../upstream-client.ts';
-import { upstreamUnreachable } from './upstream-answer.ts';
+import { askChannel } from './upstream-answer.ts';
 import type { VideoRequest } from './video-request.ts';
 
 export interface SoraCall {
   method: 'GET' | 'POST';
   /** OpenAI's path (/v1/videos…), with its query. */
   path: string;
-  body?: { contentType: string; length?: number; data: string | NodeJS.ReadableStream };
+  body?: { contentType: string; length?: number; data: string | Readable };
   /** Ends the call early; without one, only the client's idle timeout bounds it (a long download). */
   signal?: AbortSignal;
   accept?: string;
@@ -27,17 +28,12 @@ export async function callSora(
   const headers: Record<string, string> = { ...target.headers, accept: call.accept ?? 'application/json' };
   if (call.body) headers['content-type'] = call.body.contentType;
   if (call.body?.length !== undefined) headers['content-length'] = String(call.body.length);
-  try {
-    return await upstream.send(target.url, {
-      method: call.method,
-      headers,
-      body: call.body?.data as string | undefined,
-      signal: call.signal,
-      addressTrusted: channel.row.address_trusted !== 0,
-    });
-  } catch {
-    throw upstreamUnreachable();
-  }
+  return askChannel(upstream, channel, target.url, {
+    method: call.method,
+    headers,
+    body: call.body?.data,
+    signal: call.signal,
+  });
 }
 
 /**

@@ -1,7 +1,10 @@
+import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { msg } from '../../i18n/text.ts';
 import { RelayError } from '../relay-error.ts';
 import { AnswerTooLarge, readBoundedAnswer } from '../tasks/bounded-answer.ts';
+import type { UpstreamClient } from '../upstream-client.ts';
 
 /**
  * Reading a video upstream's answers (Sora's and Kling's): a task object or an error, read whole
@@ -14,6 +17,25 @@ const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 /** The upstream could not be reached, or broke off: the caller's 502. */
 export const upstreamUnreachable = (): RelayError =>
   new RelayError(502, msg('video.upstreamUnreachable'), 'upstream_unreachable', 'upstream_error');
+
+/** One call of a video channel at `url`, through its outbound guard; an unreachable one is the caller's 502. */
+export async function askChannel(
+  upstream: UpstreamClient,
+  channel: RoutableChannel,
+  url: string,
+  init: {
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    body?: string | Readable;
+    signal?: AbortSignal;
+  },
+): Promise<Dispatcher.ResponseData> {
+  try {
+    return await upstream.send(url, { ...init, addressTrusted: channel.row.address_trusted !== 0 });
+  } catch {
+    throw upstreamUnreachable();
+  }
+}
 
 /** The upstream answered something that is not a task: the caller's 502. */
 export const upstreamGarbled = (): RelayError =>

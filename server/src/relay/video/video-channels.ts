@@ -15,8 +15,13 @@ export const servesSora = (type: number): boolean => type === 0 || channelTypeIn
 /** Kling (new-api's channel type 50). */
 export const KLING_TYPE = 50;
 
-/** Whether a channel type makes videos: Sora through OpenAI-type channels, and Kling. */
-export const servesVideo = (type: number): boolean => servesSora(type) || type === KLING_TYPE;
+/** Veo through Gemini (24) and Vertex AI (41). */
+export const GEMINI_TYPE = 24;
+export const VERTEX_TYPE = 41;
+
+/** Whether a channel type makes videos: Sora through OpenAI-type channels, Kling, and Veo. */
+export const servesVideo = (type: number): boolean =>
+  servesSora(type) || [KLING_TYPE, GEMINI_TYPE, VERTEX_TYPE].includes(type);
 
 /** The channel types whose tasks are videos (the platform of their rows is the type's id, as new-api's). */
 export const VIDEO_PLATFORMS: readonly string[] = [

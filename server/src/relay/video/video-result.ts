@@ -3,7 +3,7 @@ import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { msg } from '../../i18n/text.ts';
 import type { RelayRuntime } from '../pipeline.ts';
 import { RelayError } from '../relay-error.ts';
-import { upstreamUnreachable } from './upstream-answer.ts';
+import { askChannel } from './upstream-answer.ts';
 import type { VideoPrivateData } from './video-task-data.ts';
 
 /**
@@ -19,13 +19,5 @@ export async function fetchResult(
   if (!data.upstream_url) {
     throw new RelayError(400, msg('video.notReady'), 'video_not_ready', 'invalid_request_error');
   }
-  try {
-    return await runtime.upstream.send(data.upstream_url, {
-      method: 'GET',
-      headers,
-      addressTrusted: channel.row.address_trusted !== 0,
-    });
-  } catch {
-    throw upstreamUnreachable();
-  }
+  return askChannel(runtime.upstream, channel, data.upstream_url, { method: 'GET', headers });
 }

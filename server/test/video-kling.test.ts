@@ -148,6 +148,8 @@ describe.skipIf(!collectedAvailable)('Kling', () => {
       (answer) => answer.body.status === 'in_progress',
       'the image2video task in progress',
     );
+    const remix = await call('POST', `/v1/videos/${String(created.body.id)}/remix`, { prompt: 'again' });
+    expect(remix).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error' } } });
     const row = await db()
       .selectFrom('tasks')
       .select('action')

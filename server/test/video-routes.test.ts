@@ -218,6 +218,25 @@ describe.skipIf(!collectedAvailable)('Videos API', () => {
     expect(remix.status).toBe(404);
   });
 
+  it("lists the caller's own videos, newest first, page by page", async () => {
+    const mine = await db()
+      .selectFrom('tasks')
+      .select('task_id')
+      .where('user_id', '=', ROOT)
+      .orderBy('id', 'desc')
+      .execute();
+    expect(mine.length).toBeGreaterThanOrEqual(3);
+    const first = await client.videos.list({ limit: 2 });
+    expect(first.data.map((video) => video.id)).toEqual(mine.slice(0, 2).map((row) => row.task_id));
+    expect(first.hasNextPage()).toBe(true);
+    const listed: string[] = [];
+    for await (const video of client.videos.list({ limit: 2 })) listed.push(video.id);
+    expect(listed).toEqual(mine.map((row) => row.task_id));
+    expect(listed).not.toContain('task_silent');
+    const oldest = await client.videos.list({ limit: 1, order: 'asc' });
+    expect(oldest.data[0]!.id).toBe(mine.at(-1)!.task_id);
+  });
+
   it("refuses bad input and an oversized upload in OpenAI's error shape, charging nothing", async () => {
     const before = await wallet();
     const submitted = videos.upstream.requestsTo('/v1/videos').length;
@@ -227,6 +246,14 @@ describe.skipIf(!collectedAvailable)('Videos API', () => {
     const badSeconds = await call('POST', '/v1/videos', { prompt: 'x', seconds: 'eight' });
     expect(badSeconds.status).toBe(400);
     expect((await call('POST', '/v1/videos', '{"prompt": ')).status).toBe(400);
+    const { key: limited } = await seedToken(t, { modelLimits: ['sora-2'] });
+    const notAllowed = await call(
+      'POST',
+      '/v1/videos',
+      { model: 'sora-2-pro', prompt: 'x' },
+      { authorization: `Bearer ${limited}` },
+    );
+    expect(notAllowed).toMatchObject({ status: 403, body: { error: { code: 'model_not_allowed' } } });
 
     const form = new FormData();
     form.set('prompt', 'too big');

@@ -26,6 +26,28 @@ export function findOwnTask(
     .executeTakeFirst();
 }
 
+/**
+ * A page of a user's tasks of these platforms, newest first (or oldest, `ascending`), after the
+ * row id `afterId` in that order; one more than `limit` is read, to tell whether more follow.
+ */
+export function listOwnTasks(
+  db: Db,
+  userId: number,
+  platforms: readonly string[],
+  page: { limit: number; afterId?: number; ascending: boolean },
+): Promise<TaskRow[]> {
+  let query = db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('platform', 'in', [...platforms]);
+  if (page.afterId !== undefined) query = query.where('id', page.ascending ? '>' : '<', page.afterId);
+  return query
+    .orderBy('id', page.ascending ? 'asc' : 'desc')
+    .limit(page.limit + 1)
+    .execute();
+}
+
 /** Tasks of these platforms not finished yet, oldest first, at most `limit`. */
 export function unfinishedTasks(db: Db, platforms: readonly string[], limit: number): Promise<TaskRow[]> {
   return db

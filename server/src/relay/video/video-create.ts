@@ -4,7 +4,7 @@ import type { RelayRuntime } from '../pipeline.ts';
 import { channelForVideo } from './video-channels.ts';
 import { providerFor } from './video-providers.ts';
 import { readVideoRequest, type Defaults } from './video-request.ts';
-import { submitVideo } from './video-submit.ts';
+import { requireModelAllowed, submitVideo } from './video-submit.ts';
 
 export interface CreateRoute {
   /** The channel types this route may send to (/v1/videos: Sora only; /v1/video/generations: any video). */
@@ -27,6 +27,7 @@ export async function createVideo(
 ): Promise<Record<string, unknown>> {
   const caller = callerOf(request);
   const video = await readVideoRequest(app, request, reply, route.defaults);
+  requireModelAllowed(caller, video.model);
   const channel = await channelForVideo(app, caller, video.model, route.serves);
   const provider = providerFor(channel.type)!;
   const seconds = video.seconds ?? provider.defaultSeconds;

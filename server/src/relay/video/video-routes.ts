@@ -3,7 +3,7 @@ import type { RelayRuntime } from '../pipeline.ts';
 import { remixSoraVideo } from './sora-remix.ts';
 import { createVideo, type CreateRoute } from './video-create.ts';
 import { KLING_TYPE, servesSora, servesVideo } from './video-channels.ts';
-import { retrieveVideo, videoContent } from './video-task-routes.ts';
+import { listVideos, retrieveVideo, videoContent } from './video-task-routes.ts';
 
 const SORA_DEFAULTS = { model: 'sora-2', size: '' };
 
@@ -35,7 +35,7 @@ const TASK_ROUTES = [
 
 /**
  * The video relay, answered in OpenAI's video object and error shapes (as new-api answers every
- * video route): OpenAI's Videos API (create, as JSON or a form with input_reference; retrieve;
+ * video route): OpenAI's Videos API (create, as JSON or a form with input_reference; list; retrieve;
  * content streamed through; remix), new-api's /v1/video/generations for any video model, and
  * Kling's own text2video and image2video under /kling. Tasks are polled by video-poll.ts.
  */
@@ -47,6 +47,7 @@ export async function videoRoutes(app: FastifyInstance, runtime: RelayRuntime): 
     for (const [path, route] of CREATE_ROUTES) {
       scope.post(path, options, (request, reply) => createVideo(scope, runtime, request, reply, route));
     }
+    scope.get('/v1/videos', options, (request) => listVideos(scope, request));
     for (const path of TASK_ROUTES) scope.get(path, options, (request) => retrieveVideo(scope, request));
     scope.post('/v1/videos/:id/remix', options, (request) => remixSoraVideo(scope, runtime, request));
     scope.get('/v1/videos/:id/content', options, (request, reply) =>

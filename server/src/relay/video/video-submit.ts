@@ -39,6 +39,13 @@ export interface VideoPlan {
   send(upstreamModel: string): Promise<AcceptedVideo>;
 }
 
+/** A key limited to some models may make videos of those only (before any channel is looked for). */
+export function requireModelAllowed(caller: Caller, model: string): void {
+  if (caller.modelLimits && !caller.modelLimits.has(model)) {
+    throw new RelayError(403, msg('relay.modelNotForKey', { model }), 'model_not_allowed');
+  }
+}
+
 /**
  * A video submission through the task engine (relay/tasks/submit-task.ts): priced at the model's
  * price per second × seconds × size ratio, reserved before the upstream is asked, charged with its
@@ -56,9 +63,7 @@ export async function submitVideo(
   const { caller, channel } = plan;
   const { model, size } = plan.request;
   const { seconds } = plan;
-  if (caller.modelLimits && !caller.modelLimits.has(model)) {
-    throw new RelayError(403, msg('relay.modelNotForKey', { model }), 'model_not_allowed');
-  }
+  requireModelAllowed(caller, model);
   const price = videoPrice(app.settings, model, caller.group, caller.acceptUnsetRatio, {
     seconds,
     sizeRatio: plan.sizeRatio,

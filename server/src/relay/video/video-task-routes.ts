@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../i18n/text.ts';
-import { findOwnTask } from '../../store/video-tasks.ts';
+import { findOwnTask, listOwnTasks } from '../../store/video-tasks.ts';
 import { callerOf } from '../caller.ts';
 import type { RelayRuntime } from '../pipeline.ts';
 import { RelayError } from '../relay-error.ts';
@@ -30,6 +30,45 @@ export async function retrieveVideo(
 ): Promise<Record<string, unknown>> {
   const row = await ownVideoTask(app, request);
   return videoObject(row, privateDataOf(row));
+}
+
+/** The most videos one page lists (OpenAI's default page is 20). */
+const MAX_PAGE = 100;
+
+/**
+ * GET /v1/videos[?limit=&after=&order=]: the caller's own videos as OpenAI's list, newest first
+ * unless order=asc, after the video named by `after` (its public id).
+ */
+export async function listVideos(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<Record<string, unknown>> {
+  const query = request.query as Record<string, unknown>;
+  const limit = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(text(query.limit), 10) || 20));
+  const ascending = query.order === 'asc';
+  const userId = callerOf(request).userId;
+  const after = text(query.after);
+  let afterId: number | undefined;
+  if (after !== '') {
+    const anchor = await findOwnTask(app.store.db, userId, VIDEO_PLATFORMS, after);
+    if (!anchor)
+      throw new RelayError(
+        404,
+        msg('video.taskNotFound', { id: after }),
+        'task_not_found',
+        'invalid_request_error',
+      );
+    afterId = anchor.id;
+  }
+  const rows = await listOwnTasks(app.store.db, userId, VIDEO_PLATFORMS, { limit, afterId, ascending });
+  const data = rows.slice(0, limit).map((row) => videoObject(row, privateDataOf(row)));
+  return {
+    object: 'list',
+    data,
+    first_id: data[0]?.id ?? null,
+    last_id: data.at(-1)?.id ?? null,
+    has_more: rows.length > limit,
+  };
 }
 
 /** Content types the content route passes on (OpenAI's: video/mp4, image/webp, application/json). */

@@ -1,4 +1,4 @@
-import { ChannelStatus } from '@relaygate/contract';
+import { ChannelStatus, ChannelType } from '@relaygate/contract';
 import type { FastifyInstance } from 'fastify';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { msg } from '../../i18n/text.ts';
@@ -13,11 +13,11 @@ import { chooseChannel } from '../routing.ts';
 export const servesSora = (type: number): boolean => type === 0 || channelTypeInfo(type)?.family === 'openai';
 
 /** Kling (new-api's channel type 50). */
-export const KLING_TYPE = 50;
+export const KLING_TYPE: number = ChannelType.Kling;
 
 /** Veo through Gemini (24) and Vertex AI (41). */
-export const GEMINI_TYPE = 24;
-export const VERTEX_TYPE = 41;
+export const GEMINI_TYPE: number = ChannelType.Gemini;
+export const VERTEX_TYPE: number = ChannelType.VertexAI;
 
 /** Whether a channel type makes videos: Sora through OpenAI-type channels, Kling, and Veo. */
 export const servesVideo = (type: number): boolean =>

@@ -218,6 +218,53 @@ describe.skipIf(!collectedAvailable)('Videos API', () => {
     expect(remix.status).toBe(404);
   });
 
+  it('polls and fetches a task with the key of a multi-key channel that made it', async () => {
+    const accounts = await new MockVideos().start();
+    const keys = ['sk-account-one', 'sk-account-two'];
+    const ownerOf = (request: { headers: Record<string, unknown> }) =>
+      String(request.headers.authorization).replace('Bearer ', '');
+    accounts.upstream.handler('/v1/videos', (request) => ({
+      json: recordedVideo(QUEUED, `video_of_${ownerOf(request)}`),
+    }));
+    for (const account of keys) {
+      const id = `video_of_${account}`;
+      const answer = (request: { headers: Record<string, unknown> }, json: Record<string, unknown>) =>
+        ownerOf(request) === account
+          ? { json }
+          : { status: 404, json: { error: { message: 'No such video' } } };
+      accounts.upstream.handler(`/v1/videos/${id}`, (request) => answer(request, completedVideo(id, '8')));
+    }
+    try {
+      const prices = t.server.settings.json<Record<string, number>>('ModelPrice');
+      await t.server.settings.set('ModelPrice', JSON.stringify({ ...prices, 'sora-2-accounts': 0.3 }));
+      await seedChannel(t, {
+        type: 1,
+        baseUrl: accounts.url,
+        models: ['sora-2-accounts'],
+        key: keys.join('\n'),
+      });
+      const made = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map(() =>
+          client.videos.create({ model: 'sora-2-accounts', prompt: 'p', seconds: '8' }),
+        ),
+      );
+      for (const video of made) {
+        await waitFor(
+          () => client.videos.retrieve(video.id),
+          (state) => state.status === 'completed',
+          `video ${video.id} completed`,
+        );
+      }
+      for (const account of keys) {
+        for (const asked of accounts.upstream.requestsTo(`/v1/videos/video_of_${account}`))
+          expect(ownerOf(asked)).toBe(account);
+      }
+      expect(new Set(accounts.upstream.requestsTo('/v1/videos').map(ownerOf)).size).toBeGreaterThanOrEqual(1);
+    } finally {
+      await accounts.stop();
+    }
+  });
+
   it("lists the caller's own videos, newest first, page by page", async () => {
     const mine = await db()
       .selectFrom('tasks')

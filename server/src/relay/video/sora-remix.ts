@@ -5,6 +5,7 @@ import type { RelayRuntime } from '../pipeline.ts';
 import { requireJsonObject } from '../relay-error.ts';
 import { sendToSora } from './sora-provider.ts';
 import { servesSora, taskChannel } from './video-channels.ts';
+import { channelWithTaskKey } from './video-key.ts';
 import { ownVideoTask } from './video-task-routes.ts';
 import { SORA_DEFAULT_SECONDS } from './video-price.ts';
 import { videoInvalid, type VideoRequest } from './video-request.ts';
@@ -31,6 +32,8 @@ export async function remixSoraVideo(
   if (prompt.trim() === '') throw videoInvalid(msg('video.promptRequired'));
   const channel = taskChannel(app, origin);
   if (!servesSora(channel.type)) throw videoInvalid(msg('video.remixSoraOnly'));
+  // The original is known only to the account that made it: the remix goes with the same key.
+  const keyed = channelWithTaskKey(channel, data.key_digest);
   return submitVideo(app, runtime, request, {
     caller: callerOf(request),
     request: video,
@@ -39,15 +42,11 @@ export async function remixSoraVideo(
     action: 'remix',
     sizeRatio: data.size_ratio,
     remixedFrom: origin.task_id,
+    keyDigest: data.key_digest,
     // OpenAI's remix takes the prompt alone: the rest is the original's.
-    send: sendToSora(
-      runtime,
-      channel,
-      `/v1/videos/${encodeURIComponent(data.upstream_task_id)}/remix`,
-      () => ({
-        contentType: 'application/json',
-        data: JSON.stringify({ prompt }),
-      }),
-    ),
+    send: sendToSora(runtime, keyed, `/v1/videos/${encodeURIComponent(data.upstream_task_id)}/remix`, () => ({
+      contentType: 'application/json',
+      data: JSON.stringify({ prompt }),
+    })),
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../caller.ts';
 import type { RelayRuntime } from '../pipeline.ts';
 import { channelForVideo } from './video-channels.ts';
+import { pinKeyForTask } from './video-key.ts';
 import { providerFor } from './video-providers.ts';
 import { readVideoRequest, type Defaults } from './video-request.ts';
 import { requireModelAllowed, submitVideo } from './video-submit.ts';
@@ -30,6 +31,7 @@ export async function createVideo(
   requireModelAllowed(caller, video.model);
   const channel = await channelForVideo(app, caller, video.model, route.serves);
   const provider = providerFor(channel.type)!;
+  const keyed = pinKeyForTask(channel);
   const seconds = video.seconds ?? provider.defaultSeconds;
   return submitVideo(app, runtime, request, {
     caller,
@@ -38,6 +40,7 @@ export async function createVideo(
     seconds,
     action: route.action ?? provider.action(video),
     sizeRatio: provider.sizeRatio(video.size),
-    send: provider.submit(runtime, channel, video, seconds),
+    keyDigest: keyed.keyDigest,
+    send: provider.submit(runtime, keyed.channel, video, seconds),
   });
 }

@@ -6,6 +6,7 @@ import { taskRefundLog } from '../tasks/task-log.ts';
 import type { PollContext, TaskPlatform } from '../tasks/task-poller.ts';
 import type { TaskInfo } from './task-info.ts';
 import { VIDEO_PLATFORMS } from './video-channels.ts';
+import { channelWithTaskKey } from './video-key.ts';
 import { durationDifferenceLog } from './video-log.ts';
 import { quotaForFinalSeconds } from './video-price.ts';
 import { providerFor } from './video-providers.ts';
@@ -85,7 +86,8 @@ async function pollTask(context: PollContext, row: TaskRow, data: VideoPrivateDa
   const fetchTask = channel && providerFor(channel.type)?.fetchTask;
   // A channel gone or off is asked again next poll; its tasks end at the latest by the timeout.
   if (!channel || !fetchTask) return;
-  const info = await fetchTask(context.upstream, channel, { data, action: row.action }, signal);
+  const keyed = channelWithTaskKey(channel, data.key_digest);
+  const info = await fetchTask(context.upstream, keyed, { data, action: row.action }, signal);
   if (info) await apply(context, row, data, info);
 }
 

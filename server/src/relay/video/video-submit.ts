@@ -33,6 +33,8 @@ export interface VideoPlan {
   seconds: number;
   /** The price's multiplier besides the duration (Sora's size ratio). */
   sizeRatio: number;
+  /** Which of the channel's keys `send` uses, on a channel of several (video-key.ts). */
+  keyDigest?: string;
   /** A remix: our id of the task it remixes. */
   remixedFrom?: string;
   /** Sends the submission to the channel; a throw (a refusal, no answer) charges nothing. */
@@ -87,6 +89,7 @@ export async function submitVideo(
           size_ratio: plan.sizeRatio,
           model,
           upstream_model: upstreamModel,
+          ...(plan.keyDigest && { key_digest: plan.keyDigest }),
           ...(plan.remixedFrom && { remixed_from: plan.remixedFrom }),
         };
         const row: NewTaskRow<'tasks'> = {

@@ -20,6 +20,8 @@ export interface VideoPrivateData {
   result_url?: string;
   /** The result's address at the upstream (Kling's), which the content route streams from. */
   upstream_url?: string;
+  /** Which of a multi-key channel's keys made the task (video-key.ts). */
+  key_digest?: string;
   /** A remix: our public id of the task it remixes. */
   remixed_from?: string;
 }
@@ -41,6 +43,7 @@ export function privateDataOf(row: TaskRow): VideoPrivateData {
     upstream_model: String(value.upstream_model ?? value.model ?? ''),
     ...(value.result_url && { result_url: String(value.result_url) }),
     ...(value.upstream_url && { upstream_url: String(value.upstream_url) }),
+    ...(value.key_digest && { key_digest: String(value.key_digest) }),
     ...(value.remixed_from && { remixed_from: String(value.remixed_from) }),
   };
 }

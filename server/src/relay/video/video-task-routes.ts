@@ -6,6 +6,7 @@ import type { RelayRuntime } from '../pipeline.ts';
 import { RelayError } from '../relay-error.ts';
 import { readJsonAnswer, upstreamGarbled, upstreamRefusal } from './upstream-answer.ts';
 import { taskChannel, VIDEO_PLATFORMS } from './video-channels.ts';
+import { channelWithTaskKey } from './video-key.ts';
 import { providerFor } from './video-providers.ts';
 import { videoObject } from './video-object.ts';
 import { privateDataOf } from './video-task-data.ts';
@@ -87,7 +88,7 @@ export async function videoContent(
   const row = await ownVideoTask(app, request);
   const data = privateDataOf(row);
   const variant = text((request.query as Record<string, unknown>).variant);
-  const channel = taskChannel(app, row);
+  const channel = channelWithTaskKey(taskChannel(app, row), data.key_digest);
   const response = await providerFor(channel.type)!.content(runtime, channel, data, variant);
   if (response.statusCode !== 200) {
     const { status, json } = await readJsonAnswer(response);

@@ -146,6 +146,23 @@ describe.skipIf(databaseUnavailable() || !collectedAvailable)('Videos: charge, p
     await expectLogsMatchWallet();
   });
 
+  it('refunds a video the upstream says failed already in its answer to the submission', async () => {
+    const failure = failedVideo('video_dead_on_arrival', 'input image rejected');
+    videos.creates({ json: failure });
+    videos.task('video_dead_on_arrival', [failure]);
+    const before = await wallet();
+    const created = await submit({ model: 'sora-2', prompt: 'with a bad image', seconds: '8' });
+    expect(created.status).toBe(200);
+    expect(await task(created.body.id)).toMatchObject({ status: 'SUBMITTED', quota: PER_SECOND.sora2 * 8 });
+    await racingPolls();
+    expect(await task(created.body.id)).toMatchObject({
+      status: 'FAILURE',
+      fail_reason: 'input image rejected',
+    });
+    expect(await wallet()).toEqual(before);
+    await expectLogsMatchWallet();
+  });
+
   it('charges nothing for a refused submission', async () => {
     videos.creates({
       status: 400,

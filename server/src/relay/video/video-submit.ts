@@ -41,6 +41,14 @@ export interface VideoPlan {
   send(upstreamModel: string): Promise<AcceptedVideo>;
 }
 
+/**
+ * The status a new row starts in: the upstream's while unfinished. A task it says is done or failed
+ * already starts unfinished all the same, so that its end goes through the poll's money (the
+ * refund of a failure, the settlement of a duration) like every other's.
+ */
+const unfinishedStatus = (status: string | undefined): string =>
+  status === 'QUEUED' || status === 'IN_PROGRESS' ? status : 'SUBMITTED';
+
 /** A key limited to some models may make videos of those only (before any channel is looked for). */
 export function requireModelAllowed(caller: Caller, model: string): void {
   if (caller.modelLimits && !caller.modelLimits.has(model)) {
@@ -101,7 +109,7 @@ export async function submitVideo(
           group: caller.group,
           channel_id: channel.id,
           action: plan.action,
-          status: taskStatus(accepted.object.status) ?? accepted.status ?? 'SUBMITTED',
+          status: unfinishedStatus(taskStatus(accepted.object.status) ?? accepted.status),
           progress: '0%',
           fail_reason: '',
           submit_time: now,

@@ -60,7 +60,7 @@ export function requireModelAllowed(caller: Caller, model: string): void {
  * A video submission through the task engine (relay/tasks/submit-task.ts): priced at the model's
  * price per second × seconds × size ratio, reserved before the upstream is asked, charged with its
  * log row and its `tasks` row when accepted, given back in full when refused or failed. The row
- * gets our public id (task_…); the upstream's id, the key and the charged duration go in its
+ * gets our public id (task_…); the upstream's id, the API key's id and the charged duration go in its
  * private data. Answers the task as OpenAI's video object.
  */
 export async function submitVideo(

@@ -38,6 +38,7 @@ export const ChannelType = {
   BaiduV2: 46,
   xAI: 48,
   Coze: 49,
+  Kling: 50,
 } as const;
 
 /** A channel as the console sees it: the key is never sent back. */

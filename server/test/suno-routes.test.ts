@@ -3,6 +3,7 @@ import { collectedAvailable } from './support/fixtures.ts';
 import { MockSuno, recordedSubmit, sunoRecording } from './support/mock-suno.ts';
 import { seedChannel, seedToken, seedUser } from './support/relay-seed.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
+import { jsonCaller } from './support/json-call.ts';
 
 const ROOT = 1;
 const START = 1_000_000;
@@ -47,14 +48,7 @@ describe.skipIf(!collectedAvailable)('Suno routes', () => {
     await other?.stop();
   });
 
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${t.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const call = jsonCaller(() => ({ url: t.url, key }));
   const wallet = async () =>
     Number(
       (await db().selectFrom('users').select('quota').where('id', '=', ROOT).executeTakeFirstOrThrow()).quota,

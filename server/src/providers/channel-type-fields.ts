@@ -77,6 +77,16 @@ export const ZHIPU_KEY: KeyFormat = {
   hint: { en: 'the API key as Zhipu issues it: id.secret', zh: '智谱签发的 API 密钥：id.secret' },
 };
 
+export const KLING_ACCESS_KEYS: KeyFormat = {
+  label: { en: 'Access key pair (JWT)', zh: '访问密钥对（JWT 签名）' },
+  example: 'AkXyExampleAccessKey|SkXyExampleSecretKey',
+  pattern: '^[^|\\s]+\\|[^|\\s]+$',
+  hint: {
+    en: 'AccessKey|SecretKey as Kling issues them (signed into a JWT per call); an sk- key of another gateway also goes',
+    zh: '可灵签发的 AccessKey|SecretKey（每次调用签成 JWT）；也可填另一网关的 sk- 密钥',
+  },
+};
+
 /** The API version an Azure channel whose `other` is empty calls. */
 export const AZURE_DEFAULT_API_VERSION = '2025-04-01-preview';
 

@@ -54,7 +54,7 @@ describe('the channel type catalogue', () => {
     expect([...MIDJOURNEY_CHANNEL_TYPES]).toEqual([2, 5]);
     expect([...SUNO_CHANNEL_TYPES]).toEqual([36]);
     const served = (id: number) => typeIsServed(CHANNEL_TYPES.find((info) => info.id === id)!);
-    expect([2, 5, 36, 1, 33].map(served)).toEqual([true, true, true, true, true]);
+    expect([2, 5, 36, 1, 33, 50].map(served)).toEqual([true, true, true, true, true, true]);
     expect([15, 44, 11].map(served)).toEqual([false, false, false]);
   });
 

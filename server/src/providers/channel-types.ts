@@ -7,6 +7,7 @@ import {
   CLOUDFLARE_ACCOUNT,
   COZE_BOT,
   HUNYUAN_TC3_KEY,
+  KLING_ACCESS_KEYS,
   SPARK_VERSION,
   VERTEX_REGION,
   VERTEX_SERVICE_ACCOUNT,
@@ -57,8 +58,8 @@ export interface ChannelTypeInfo {
   other?: OtherField;
   /** Whether the OpenAI organization field applies. */
   organization?: true;
-  /** The task routes that serve it when its family serves no chat (Midjourney's /mj/…, Suno's /suno/…). */
-  tasks?: 'midjourney' | 'suno';
+  /** The task routes that serve it when its family serves no chat (/mj/…, /suno/…, /kling/… and /v1/videos). */
+  tasks?: 'midjourney' | 'suno' | 'video';
 }
 
 type Extra = Partial<Omit<ChannelTypeInfo, 'id' | 'name' | 'defaultBaseUrl' | 'family'>>;
@@ -136,6 +137,10 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   openai(47, 'Xinference', ''),
   openai(48, 'xAI', 'https://api.x.ai'),
   t(49, 'Coze', 'https://api.coze.cn', 'coze', { other: COZE_BOT }),
+  t(50, 'Kling', 'https://api-singapore.klingai.com', 'unsupported', {
+    tasks: 'video',
+    keyFormats: [KLING_ACCESS_KEYS, API_KEY],
+  }),
 ];
 
 /** new-api's "unknown" type (0), found in imported rows: tried as OpenAI at the channel's own address, as new-api does. */

@@ -22,6 +22,8 @@ import { sunoPlatform } from './suno/poll.ts';
 import { sunoRoutes } from './suno/routes.ts';
 import { startTaskPoller } from './tasks/task-poller.ts';
 import { UpstreamClient } from './upstream-client.ts';
+import { videoPlatform } from './video/video-poll.ts';
+import { videoRoutes } from './video/video-routes.ts';
 import type { WireFormat } from './wire-format.ts';
 
 /** How long closing waits for cut calls to end before settling what has ended. */
@@ -54,8 +56,8 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     };
   });
   addSettlementGauges(app.metrics, settlements.batcher);
-  // Unfinished drawings and music (and later video) are polled by one node at a time.
-  const platforms = [midjourneyPlatform(), sunoPlatform()];
+  // Unfinished drawings, music and videos are polled by one node at a time.
+  const platforms = [midjourneyPlatform(), sunoPlatform(), videoPlatform()];
   const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, platforms);
   app.addHook('onClose', async () => {
     await poller?.stop();
@@ -122,6 +124,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   await billingRoutes(app);
   await midjourneyRoutes(app, runtime);
   await sunoRoutes(app, runtime);
+  await videoRoutes(app, runtime);
 
   // One model list and single-model lookups, shaped for whichever client asks (as new-api does).
   await modelRoutes(app);

@@ -60,12 +60,16 @@ export function findOwnTasks(
     .execute();
 }
 
-/** A platform's tasks not finished yet, oldest first, at most `limit`. */
-export function unfinishedTasks(db: Db, platform: string, limit: number): Promise<TaskRow[]> {
+/** The tasks of a platform (or of any of several) not finished yet, oldest first, at most `limit`. */
+export function unfinishedTasks(
+  db: Db,
+  platform: string | readonly string[],
+  limit: number,
+): Promise<TaskRow[]> {
   return db
     .selectFrom('tasks')
     .selectAll()
-    .where('platform', '=', platform)
+    .where('platform', 'in', typeof platform === 'string' ? [platform] : [...platform])
     .where('status', 'not in', [...FINISHED_STATUSES])
     .orderBy('id')
     .limit(limit)

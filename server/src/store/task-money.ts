@@ -1,9 +1,9 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Store } from './db.ts';
-import { fromDbBool } from './dialect.ts';
 import { insertReturningId } from './insert.ts';
 import type { NewLog } from './logs.ts';
 import { moneyTransaction } from './money-transaction.ts';
+import { moveTaskCharge } from './task-charge.ts';
 import type { Reservation } from './quota.ts';
 import { kyselyWriter, type Balances } from './settle-writers.ts';
 import type { Database, MidjourneysTable } from './schema.ts';
@@ -138,29 +138,7 @@ export async function failTaskWithRefund<T extends TaskTable>(
       .executeTakeFirstOrThrow();
     const quota = Number(row.quota);
     if (quota <= 0) return 0;
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ quota: eb('quota', '+', quota), used_quota: eb('used_quota', '-', quota) }))
-      .where('id', '=', Number(row.user_id))
-      .execute();
-    if (failure.tokenId > 0) {
-      const token = await trx
-        .selectFrom('tokens')
-        .select('unlimited_quota')
-        .where('id', '=', failure.tokenId)
-        .executeTakeFirst();
-      if (token) {
-        const limited = !fromDbBool(token.unlimited_quota);
-        await trx
-          .updateTable('tokens')
-          .set((eb) => ({
-            remain_quota: eb('remain_quota', '+', limited ? quota : 0),
-            used_quota: eb('used_quota', '-', quota),
-          }))
-          .where('id', '=', failure.tokenId)
-          .execute();
-      }
-    }
+    await moveTaskCharge(trx, { userId: Number(row.user_id), tokenId: failure.tokenId }, -quota);
     await trx
       .insertInto('logs')
       .values({ created_at: nowSeconds(), ...failure.refundLog(quota), quota })

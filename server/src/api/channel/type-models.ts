@@ -20,6 +20,7 @@ const VENDOR_MODELS: Record<number, RegExp> = {
   17: /^qwen/,
   16: /^(chatglm|glm-)/,
   26: /^glm-/,
+  50: /^kling-/,
 };
 
 /**

@@ -10,6 +10,7 @@ import { optionMessages } from './options.ts';
 import { relayMessages } from './relay.ts';
 import { sunoMessages } from './suno.ts';
 import { tokenMessages } from './token.ts';
+import { videoMessages } from './video.ts';
 
 /**
  * Every message the console API answers with, in English and Chinese: one table, so a message is
@@ -28,6 +29,7 @@ export const AREAS = [
   limitMessages,
   relayMessages,
   sunoMessages,
+  videoMessages,
   mailMessages,
   oauthMessages,
 ] as const;
@@ -43,6 +45,7 @@ export const CATALOGUE = {
   ...limitMessages,
   ...relayMessages,
   ...sunoMessages,
+  ...videoMessages,
   ...mailMessages,
   ...oauthMessages,
 } as const;

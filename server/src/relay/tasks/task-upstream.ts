@@ -1,4 +1,5 @@
 import type { RoutableChannel } from '../../cache/channel-index.ts';
+import { AnswerTooLarge, readBoundedAnswer } from './bounded-answer.ts';
 import { channelBaseUrl } from '../../providers/channel-types.ts';
 import type { UpstreamClient } from '../upstream-client.ts';
 
@@ -52,20 +53,10 @@ export async function callTaskUpstream(
   } catch {
     throw new TaskUpstreamError('do_request_failed');
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
   try {
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_ANSWER_BYTES) {
-        response.body.destroy();
-        throw new TaskUpstreamError('response_body_too_large');
-      }
-      chunks.push(chunk as Buffer);
-    }
+    return { status: response.statusCode, text: await readBoundedAnswer(response.body, MAX_ANSWER_BYTES) };
   } catch (error) {
-    if (error instanceof TaskUpstreamError) throw error;
+    if (error instanceof AnswerTooLarge) throw new TaskUpstreamError('response_body_too_large');
     throw new TaskUpstreamError('read_response_body_failed');
   }
-  return { status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') };
 }

@@ -1,0 +1,58 @@
+import { ChannelStatus, ChannelType } from '@relaygate/contract';
+import type { FastifyInstance } from 'fastify';
+import type { RoutableChannel } from '../../cache/channel-index.ts';
+import { msg } from '../../i18n/text.ts';
+import { CHANNEL_TYPES, channelTypeInfo } from '../../providers/channel-types.ts';
+import type { TaskRow } from '../../store/video-tasks.ts';
+import type { Caller } from '../caller.ts';
+import { candidatesFor } from '../channel-candidates.ts';
+import { RelayError } from '../relay-error.ts';
+import { chooseChannel } from '../routing.ts';
+
+/** Whether a channel type speaks OpenAI's Videos API (the OpenAI family: Sora through OpenAI and its resellers). */
+export const servesSora = (type: number): boolean => type === 0 || channelTypeInfo(type)?.family === 'openai';
+
+/** Kling (new-api's channel type 50). */
+export const KLING_TYPE: number = ChannelType.Kling;
+
+/** Veo through Gemini (24) and Vertex AI (41). */
+export const GEMINI_TYPE: number = ChannelType.Gemini;
+export const VERTEX_TYPE: number = ChannelType.VertexAI;
+
+/** Whether a channel type makes videos: Sora through OpenAI-type channels, Kling, and Veo. */
+export const servesVideo = (type: number): boolean =>
+  servesSora(type) || [KLING_TYPE, GEMINI_TYPE, VERTEX_TYPE].includes(type);
+
+/** The channel types whose tasks are videos (the platform of their rows is the type's id, as new-api's). */
+export const VIDEO_PLATFORMS: readonly string[] = [
+  '0',
+  ...CHANNEL_TYPES.filter((t) => servesVideo(t.id)).map((t) => String(t.id)),
+];
+
+/** A channel for a new video: the caller's group's channels serving the model whose type serves videos. */
+export async function channelForVideo(
+  app: FastifyInstance,
+  caller: Caller,
+  model: string,
+  serves: (type: number) => boolean,
+): Promise<RoutableChannel> {
+  const candidates = (await candidatesFor(app.channels, caller, model)).filter((c) => serves(c.type));
+  const channel = chooseChannel(candidates, new Set(), 0);
+  if (!channel) {
+    throw new RelayError(503, msg('video.noChannel', { model, group: caller.group }), 'model_not_found');
+  }
+  return channel;
+}
+
+/** The channel holding a task (only it knows the task), while it is enabled. */
+export function taskChannel(app: FastifyInstance, row: TaskRow): RoutableChannel {
+  const channel = app.channels.get(Number(row.channel_id));
+  if (!channel || channel.row.status !== ChannelStatus.Enabled) {
+    throw new RelayError(503, msg('video.channelGone'), 'channel_not_available');
+  }
+  return channel;
+}
+
+/** The name a channel knows the model by (its model mapping), else the model's own. */
+export const upstreamModelOf = (channel: RoutableChannel, model: string): string =>
+  channel.modelMapping[model] || model;

@@ -5,6 +5,8 @@ import { VerificationCodes } from './auth/verification-codes.ts';
 import { prepareDatabaseUntimed } from './bootstrap.ts';
 import type { ChangeBus } from './cache/change-bus.ts';
 import { ChannelIndex } from './cache/channel-index.ts';
+import { CircuitBreakers } from './cache/circuit-breakers.ts';
+import { breakerPolicy } from './relay/breaker-policy.ts';
 import { KeyCache } from './cache/key-cache.ts';
 import { OptionsCache } from './cache/options-cache.ts';
 import type { HealthLog } from './cache/redis-connection.ts';
@@ -58,6 +60,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const settings = new OptionsCache(store, bus);
     const keys = new KeyCache(store, config.syncFrequencySeconds, bus);
     const channels = new ChannelIndex(store, bus);
+    const breakers = new CircuitBreakers(bus);
     const mailer = new Mailer(settings);
     const notifier = new Notifier({
       store,
@@ -78,6 +81,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         quotaData
           .flush()
           .catch((error: unknown) => logger.warn(`dashboard data flush failed: ${String(error)}`));
+      if (event.kind === 'breaker') breakers.apply(event, (id) => breakerPolicy(settings, channels.get(id)));
       if (event.kind === 'token' || event.kind === 'user') keys.applyRemote(event);
       if (event.kind === 'user') notifier.forgetUser(event.id);
       if (event.kind === 'all') keys.clear();
@@ -96,6 +100,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       settings,
       keys,
       channels,
+      breakers,
       channelTester,
       upstreamAccounts,
       shared,

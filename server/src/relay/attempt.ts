@@ -176,6 +176,8 @@ async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
     });
   } catch (error) {
     if (abort.signal.aborted) return CLIENT_GONE;
+    // Cancelled by the first-byte timer: tryChannel says so; the channel's key is not at fault.
+    if (attempt.signal.aborted) return { status: 504, message: 'cancelled', retryable: true };
     const message = `upstream connection failed: ${(error as Error).message}`;
     await maybeDisableChannel(app, channel, 0, message);
     return { status: 502, message, retryable: isConnectionError(error) };

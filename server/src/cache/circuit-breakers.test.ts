@@ -82,6 +82,14 @@ describe('circuit breakers', () => {
     expect(a.admit(1, 'm')).toBe('pass');
   });
 
+  it('do not lengthen the cool-down for calls that were under way when they opened', () => {
+    const { a } = pair();
+    for (let i = 0; i < 5; i++) a.failed(1, 'm', `late ${i}`, POLICY);
+    const [view] = a.list();
+    expect(view!.retryAt - view!.since).toBe(30_000);
+    expect(view!.lastError).toBe('late 4');
+  });
+
   it('give the probe back when it ended with no verdict', () => {
     const { a, advance } = pair();
     for (let i = 0; i < 3; i++) a.failed(1, 'm', 'down', POLICY);

@@ -113,8 +113,13 @@ export class CircuitBreakers {
     const at = this.now();
     const lastError = error.slice(0, MAX_ERROR_LENGTH);
     const entry = this.ensure(channelId, model);
+    if (entry.open && entry.probeUntil === 0) {
+      // A call let through before the breaker opened: it is open already, for as long as it was.
+      entry.lastError = lastError;
+      return;
+    }
     if (entry.open) {
-      // The probe (or a call let through before the state arrived) failed: longer cool-down.
+      // The probe failed: open again, for longer.
       const cooldownMs = Math.min(Math.max(entry.cooldownMs * 2, policy.cooldownMs), policy.maxCooldownMs);
       this.openEntry(entry, at, cooldownMs, lastError);
       this.publish(channelId, model, entry);

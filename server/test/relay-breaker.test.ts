@@ -112,4 +112,41 @@ describe.skipIf(databaseUnavailable())('circuit breaker', () => {
       expect.objectContaining({ model: 'gpt-4o-mini', state: 'open', last_error: 'bad gateway' }),
     ]);
   });
+
+  it('follows a channel’s own breaker settings over the site’s', async () => {
+    const g = 'breaker-own';
+    const a = await bench.channel('brk-own', g, {}, upstreamError(500, 'down'));
+    await t.server.store.db
+      .updateTable('channels')
+      .set({ setting: JSON.stringify({ circuit_breaker_failures: 1, circuit_breaker_cooldown_seconds: 7 }) })
+      .where('id', '=', a)
+      .execute();
+    await t.server.channels.rebuild();
+    const { key } = await bench.callerIn(g);
+    expect((await relayPost(t, key, CHAT)).status).toBe(502);
+    const [opened] = breakersOf(a);
+    expect(opened).toMatchObject({ state: 'open' });
+    expect(opened!.retryAt - opened!.since).toBe(7000);
+  });
+
+  it('keeps its settings as site options with their defaults, refusing what makes no sense', async () => {
+    const options = await root.get<Array<{ key: string; value: string }>>('/api/option/');
+    const byKey = new Map((options.body.data ?? []).map((o) => [o.key, o.value]));
+    expect(byKey.get('CircuitBreakerWindowSeconds')).toBe('60');
+    expect(byKey.get('StreamFirstByteTimeoutSeconds')).toBe('20');
+    expect(byKey.get('FirstByteTimeoutSeconds')).toBe('0');
+    expect(JSON.parse(byKey.get('ModelFallbacks')!)).toEqual({});
+    for (const [option, bad] of [
+      ['CircuitBreakerFailures', '0'],
+      ['CircuitBreakerCooldownSeconds', '601'],
+      ['StreamFirstByteTimeoutSeconds', '-1'],
+      ['ModelFallbacks', '{"gpt-4o": "gpt-4o-mini"}'],
+      ['ModelFallbacks', 'not json'],
+    ]) {
+      const answer = await root.put<unknown>('/api/option/', { key: option, value: bad });
+      expect(answer.status).toBe(200);
+      expect(answer.body.success, `${option}=${bad}`).toBe(false);
+    }
+    expect(t.server.settings.number('CircuitBreakerFailures')).toBe(3);
+  });
 });

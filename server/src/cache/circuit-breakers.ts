@@ -180,11 +180,6 @@ export class CircuitBreakers {
     if (!entry.open) this.count(entry, event.failure.at, event.failure.error, policy(event.channel));
   }
 
-  /** Forgets a channel's breakers (it was deleted or edited). */
-  forget(channelId: number): void {
-    this.byChannel.delete(channelId);
-  }
-
   /** Every breaker that is not closed, for the console. */
   list(channelId?: number): BreakerView[] {
     const views: BreakerView[] = [];

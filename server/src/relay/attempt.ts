@@ -9,7 +9,7 @@ import type { UpstreamErrorReading } from './providers/error-reading.ts';
 import type { ChannelFormat, ProviderFamily, UpstreamRequest } from './providers/provider-family.ts';
 import { providerForChannel } from './providers/registry.ts';
 import type { RelayBody } from './relay-body.ts';
-import { firstBytes } from './first-bytes.ts';
+import { firstEvent } from './first-event.ts';
 import { mapModel } from './routing.ts';
 import { isConnectionError, type UpstreamClient } from './upstream-client.ts';
 import { msg, render } from '../i18n/text.ts';
@@ -185,8 +185,9 @@ async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
   if (response.statusCode < 400) {
     let held: HeldAnswer;
     try {
-      // A stream counts as answered once its first bytes came (they wait in the body for delivery).
-      if (body.stream && isStream(family, response)) await firstBytes(response.body);
+      // A stream counts as answered once its first event came (it waits in the body for delivery).
+      const stream = body.stream ? streamKind(family, response) : undefined;
+      if (stream) await firstEvent(response.body, stream === 'sse');
       arrived();
       held = await holdAnswer(family, response);
     } catch (error) {
@@ -207,13 +208,12 @@ async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
   );
 }
 
-/** Whether the answer is a stream (server-sent events, or the family's own framing). */
-function isStream(family: ProviderFamily, response: Dispatcher.ResponseData): boolean {
+/** Whether the answer is a stream: server-sent events, or the family's own framing. */
+function streamKind(family: ProviderFamily, response: Dispatcher.ResponseData): 'sse' | 'framed' | undefined {
   const contentType = String(response.headers['content-type'] ?? '');
+  if (contentType.includes('text/event-stream')) return 'sse';
   const framing = family.streamFraming;
-  return (
-    contentType.includes('text/event-stream') || (!!framing && contentType.includes(framing.contentType))
-  );
+  return framing && contentType.includes(framing.contentType) ? 'framed' : undefined;
 }
 
 /** A failed attempt as the site's rules see it: the status after the channel's mapping, retry and disable. */

@@ -228,7 +228,14 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
   CircuitBreakerCooldownSeconds: int(30, 1, 600),
   StreamFirstByteTimeoutSeconds: int(20, 0, 3600),
   FirstByteTimeoutSeconds: int(0, 0, 3600),
-  ModelFallbacks: json(z.record(z.string().min(1), z.array(z.string().min(1))), {}),
+  // model → fallback models, or model → group → fallback models ("*": every other group)
+  ModelFallbacks: json(
+    z.record(
+      z.string().min(1),
+      z.union([z.array(z.string().min(1)), z.record(z.string().min(1), z.array(z.string().min(1)))]),
+    ),
+    {},
+  ),
   'monitor_setting.auto_test_channel_enabled': bool(false),
   'monitor_setting.auto_test_channel_minutes': int(10, 1),
   'global.pass_through_request_enabled': bool(false),

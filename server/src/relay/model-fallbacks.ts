@@ -12,10 +12,23 @@ export interface ModelStep {
   price: Price;
 }
 
+/** The ModelFallbacks option: per model, one list for every group, or a list per group ("*": the others). */
+export type FallbackTable = Record<string, string[] | Record<string, string[]>>;
+
+/** The models to try, in order, after `model` for a caller in `group`. */
+export function fallbacksFor(table: FallbackTable, model: string, group: string): string[] {
+  const entry = Object.hasOwn(table, model) ? table[model]! : [];
+  if (Array.isArray(entry)) return entry;
+  return (Object.hasOwn(entry, group) ? entry[group] : entry['*']) ?? [];
+}
+
+const fallbackTable = (app: Pick<FastifyInstance, 'settings'>) =>
+  app.settings.json<FallbackTable>('ModelFallbacks');
+
 /**
- * The ModelFallbacks option: model → the models to try, in order, when no channel of the model
- * could serve. A fallback the key may not use, that no channel serves, or that has no price is
- * passed over; a call pinned to one channel has none.
+ * The call's model, then its fallbacks (ModelFallbacks), tried in order when no channel of the
+ * model before could serve. A fallback the key may not use, that no channel serves, or that has no
+ * price is passed over; a call pinned to one channel has none.
  */
 export function* fallbackSteps(
   app: Pick<FastifyInstance, 'settings' | 'channels'>,
@@ -24,9 +37,7 @@ export function* fallbackSteps(
 ): Generator<ModelStep> {
   yield first;
   if (caller.pinnedChannelId !== undefined) return;
-  const table = app.settings.json<Record<string, string[]>>('ModelFallbacks');
-  const fallbacks = Object.hasOwn(table, first.model) ? table[first.model]! : [];
-  for (const model of fallbacks) {
+  for (const model of fallbacksFor(fallbackTable(app), first.model, caller.group)) {
     if (model === first.model || (caller.modelLimits && !caller.modelLimits.has(model))) continue;
     const candidates = routableChannels(app.channels, caller, model) ?? [];
     if (candidates.length === 0) continue;
@@ -43,7 +54,7 @@ export function* fallbackSteps(
 
 /** Whether the model has fallbacks to try (so that finding no channel of its own is not final). */
 export function hasFallbacks(app: Pick<FastifyInstance, 'settings'>, caller: Caller, model: string): boolean {
-  if (caller.pinnedChannelId !== undefined) return false;
-  const table = app.settings.json<Record<string, string[]>>('ModelFallbacks');
-  return Object.hasOwn(table, model) && table[model]!.length > 0;
+  return (
+    caller.pinnedChannelId === undefined && fallbacksFor(fallbackTable(app), model, caller.group).length > 0
+  );
 }

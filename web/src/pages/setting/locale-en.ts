@@ -235,7 +235,7 @@ export const en = {
       firstByte:
         'In seconds, 0 for no limit (the default: such answers often come only whole); past it the call goes to the next channel.',
       modelFallbacks:
-        'JSON: model → the models to try, in order, when no channel of the model can serve. The answer names the model that served, and its price applies. E.g. {"gpt-4o": ["gpt-4o-mini"]}',
+        'JSON: model → the models to try, in order, when no channel of the model can serve; or model → group → models ("*": the other groups). The answer names the model that served, and its price applies. E.g. {"gpt-4o": ["gpt-4o-mini"], "claude-x": {"vip": ["claude-y"], "*": []}}',
       minutes: 'In minutes',
       seconds: 'In seconds; channels slower than this are disabled when tested',
       quotaUnits: 'In quota units, not currency',

@@ -92,7 +92,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await shared.start();
     await settings.reload();
     await channels.reload();
-    const channelTester = createChannelTester({ config, store, settings, channels, notifier });
+    const channelTester = createChannelTester({ config, store, settings, channels, notifier, breakers });
     const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log, config.addressLimits);
     const app = await buildApp({
       config,

@@ -113,6 +113,20 @@ describe.skipIf(databaseUnavailable())('circuit breaker', () => {
     ]);
   });
 
+  it('closes when an admin’s test of the channel and model passes', async () => {
+    const g = 'breaker-tested';
+    let failing = true;
+    const a = await bench.channel('brk-tested', g);
+    mock.handler(bench.path('brk-tested'), () => (failing ? upstreamError(500, 'down') : OK));
+    const { key } = await bench.callerIn(g);
+    for (let i = 0; i < 3; i++) await relayPost(t, key, CHAT);
+    expect(breakersOf(a)).toHaveLength(1);
+    failing = false;
+    const tested = await root.get<unknown>(`/api/channel/test/${a}?model=gpt-4o-mini`);
+    expect(tested.body.success).toBe(true);
+    expect(breakersOf(a)).toEqual([]);
+  });
+
   it('follows a channel’s own breaker settings over the site’s', async () => {
     const g = 'breaker-own';
     const a = await bench.channel('brk-own', g, {}, upstreamError(500, 'down'));

@@ -5,6 +5,7 @@ import { VerificationCodes } from './auth/verification-codes.ts';
 import { prepareDatabaseUntimed } from './bootstrap.ts';
 import type { ChangeBus } from './cache/change-bus.ts';
 import { ChannelIndex } from './cache/channel-index.ts';
+import { redisBreakerStates } from './cache/breaker-states.ts';
 import { CircuitBreakers } from './cache/circuit-breakers.ts';
 import { breakerPolicy } from './relay/breaker-policy.ts';
 import { KeyCache } from './cache/key-cache.ts';
@@ -60,7 +61,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const settings = new OptionsCache(store, bus);
     const keys = new KeyCache(store, config.syncFrequencySeconds, bus);
     const channels = new ChannelIndex(store, bus);
-    const breakers = new CircuitBreakers(bus);
+    const breakers = new CircuitBreakers(
+      bus,
+      Date.now,
+      shared.redis ? redisBreakerStates(shared.redis) : undefined,
+    );
     const mailer = new Mailer(settings);
     const notifier = new Notifier({
       store,
@@ -92,6 +97,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await shared.start();
     await settings.reload();
     await channels.reload();
+    await breakers.restore();
     const channelTester = createChannelTester({ config, store, settings, channels, notifier, breakers });
     const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log, config.addressLimits);
     const app = await buildApp({

@@ -24,6 +24,8 @@ export interface BreakerEvent {
     cooldownMs: number;
     probeUntil: number;
     lastError: string;
+    /** When it changed on the node that changed it (a later change wins, whatever order they come in). */
+    changedAt: number;
   };
 }
 

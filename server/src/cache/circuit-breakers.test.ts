@@ -114,6 +114,19 @@ describe('circuit breakers', () => {
     expect(a.list()).toEqual([]);
   });
 
+  it('take a state from another node only when it is newer, whatever order the bus brings them in', () => {
+    const { a, b, sent, advance } = pair();
+    for (let i = 0; i < 3; i++) a.failed(1, 'm', 'down', POLICY);
+    advance(30_000);
+    expect(a.admit(1, 'm')).toBe('probe');
+    const probing = sent.at(-1)!;
+    a.succeeded(1, 'm');
+    expect(b.admit(1, 'm')).toBe('pass');
+    // The probe's state arriving after the close changes nothing.
+    if (probing.kind === 'breaker') b.apply(probing, () => POLICY);
+    expect(b.admit(1, 'm')).toBe('pass');
+  });
+
   it('cost a closed breaker nothing on success: no event is sent', () => {
     const { a, sent } = pair();
     for (let i = 0; i < 100; i++) {

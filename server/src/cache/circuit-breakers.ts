@@ -1,3 +1,4 @@
+import type { BreakerStates } from './breaker-states.ts';
 import { localBus, type BreakerEvent, type ChangeBus } from './change-bus.ts';
 
 /**
@@ -45,6 +46,11 @@ interface Entry {
   /** A probe is out until this time (its node gives its verdict, or it is taken again after). */
   probeUntil: number;
   lastError: string;
+  /**
+   * When the state last changed, strictly increasing: a state from another node is taken only if
+   * newer, since the bus may deliver two changes out of order (NOTIFY on two connections).
+   */
+  changedAt: number;
 }
 
 const closedEntry = (): Entry => ({
@@ -55,18 +61,29 @@ const closedEntry = (): Entry => ({
   cooldownMs: 0,
   probeUntil: 0,
   lastError: '',
+  changedAt: 0,
 });
 
 const MAX_ERROR_LENGTH = 300;
+
+/** The policy for restored states, which carry no failures to count. */
+const NEVER_OPENS: BreakerPolicy = { failures: Infinity, windowMs: 0, cooldownMs: 0, maxCooldownMs: 0 };
 
 export class CircuitBreakers {
   private readonly byChannel = new Map<number, Map<string, Entry>>();
   private readonly bus: ChangeBus;
   private readonly now: () => number;
+  private readonly states: BreakerStates | undefined;
 
-  constructor(bus: ChangeBus = localBus, now: () => number = Date.now) {
+  constructor(bus: ChangeBus = localBus, now: () => number = Date.now, states?: BreakerStates) {
     this.bus = bus;
     this.now = now;
+    this.states = states;
+  }
+
+  /** Takes the breakers open now from where they are kept (Redis), for a node that just started. */
+  async restore(): Promise<void> {
+    for (const event of (await this.states?.load()) ?? []) this.apply(event, () => NEVER_OPENS);
   }
 
   private entry(channelId: number, model: string): Entry | undefined {
@@ -96,8 +113,8 @@ export class CircuitBreakers {
   succeeded(channelId: number, model: string): void {
     const entry = this.entry(channelId, model);
     if (!entry?.open) return;
-    this.close(channelId, model);
-    this.publish(channelId, model, closedEntry());
+    Object.assign(entry, closedEntry(), { changedAt: entry.changedAt });
+    this.publish(channelId, model, entry);
   }
 
   /** The probe ended with no verdict (the caller left, or its own request was refused): free it. */
@@ -149,20 +166,17 @@ export class CircuitBreakers {
     entry.lastError = lastError;
   }
 
-  private close(channelId: number, model: string): void {
-    const models = this.byChannel.get(channelId);
-    models?.delete(model);
-    if (models?.size === 0) this.byChannel.delete(channelId);
-  }
-
   private publish(channelId: number, model: string, entry: Entry): void {
-    const { open, since, retryAt, cooldownMs, probeUntil, lastError } = entry;
-    this.bus.publish({
+    entry.changedAt = Math.max(this.now(), entry.changedAt + 1);
+    const { open, since, retryAt, cooldownMs, probeUntil, lastError, changedAt } = entry;
+    const event: BreakerEvent = {
       kind: 'breaker',
       channel: channelId,
       model,
-      state: { open, since, retryAt, cooldownMs, probeUntil, lastError },
-    });
+      state: { open, since, retryAt, cooldownMs, probeUntil, lastError, changedAt },
+    };
+    this.bus.publish(event);
+    this.states?.save(event);
   }
 
   /**
@@ -171,8 +185,8 @@ export class CircuitBreakers {
    */
   apply(event: BreakerEvent, policy: (channelId: number) => BreakerPolicy): void {
     if (event.state) {
-      if (!event.state.open) return this.close(event.channel, event.model);
-      Object.assign(this.ensure(event.channel, event.model), event.state, { failures: [] });
+      const entry = this.ensure(event.channel, event.model);
+      if (event.state.changedAt > entry.changedAt) Object.assign(entry, event.state, { failures: [] });
       return;
     }
     if (!event.failure) return;

@@ -44,6 +44,7 @@ const envelopeSchema = z.object({
           cooldownMs: z.number(),
           probeUntil: z.number(),
           lastError: z.string(),
+          changedAt: z.number(),
         })
         .optional(),
     }),

@@ -31,6 +31,7 @@ for (const scenario of SCENARIOS) {
       let a: TestServer;
       let b: TestServer;
       let failing = true;
+      let env: Record<string, string> = {};
 
       beforeAll(async () => {
         mock = await new MockUpstream().start();
@@ -38,7 +39,7 @@ for (const scenario of SCENARIOS) {
           failing ? upstreamError(500, 'down') : { json: chatAnswer('gpt-4o-mini', 10, 2) },
         );
         db = await createTestDatabase();
-        const env = {
+        env = {
           SYNC_FREQUENCY: '3600',
           ...(scenario.redis && {
             REDIS_CONN_STRING: TEST_REDIS_URL,
@@ -74,6 +75,13 @@ for (const scenario of SCENARIOS) {
         expect((await relayPost(b, key, CHAT)).status).toBe(502);
         await until(() => breakersOn(a).length === 1 && breakersOn(b).length === 1, 'both nodes to open');
         expect(breakersOn(a)[0]).toMatchObject({ state: 'open', lastError: 'down' });
+        if (scenario.redis) {
+          // A node that starts now finds the open breaker kept in Redis.
+          const late = await startTestServer(env, db);
+          const known = late.server.app.breakers.list(channel);
+          await late.server.close();
+          expect(known).toEqual([expect.objectContaining({ model: 'gpt-4o-mini', lastError: 'down' })]);
+        }
 
         // Open on B though both its failures but one were A's: B skips the channel without a call.
         const calls = mock.requests.length;

@@ -42,6 +42,18 @@ export const ChannelType = {
 } as const;
 
 /** A channel as the console sees it: the key is never sent back. */
+/** A channel's circuit breaker for one model that is not closed (relay: circuit-breakers.ts). */
+export interface ChannelBreakerView {
+  model: string;
+  /** open: skipped; half_open: the next call is its probe. */
+  state: 'open' | 'half_open';
+  /** Unix seconds when it opened. */
+  since: number;
+  /** Unix seconds from when a probe may go. */
+  retry_at: number;
+  last_error: string;
+}
+
 export interface ChannelView {
   id: number;
   type: number;
@@ -85,6 +97,8 @@ export interface ChannelView {
   max_input_tokens: number;
   /** Calls the channel serves at once; routing skips it while full. 0: no cap. */
   concurrency_limit: number;
+  /** The models for which its circuit breaker is open now; absent when none is. */
+  breakers?: ChannelBreakerView[];
 }
 
 /** other_info JSON of a channel. */

@@ -18,7 +18,13 @@ export interface ConsumeLogOther {
     use_channel?: number[];
     /** The usage the upstream reported, when it was beyond what the call could produce and was clamped. */
     reported_usage?: { prompt_tokens: number; completion_tokens: number };
+    /** Channels skipped without a call: their circuit breaker was open for the model. */
+    breaker_skipped?: number[];
+    /** Channels left because their first byte did not come in time (nothing was charged for them). */
+    first_byte_timeouts?: number[];
   };
+  /** The model that served when the requested one could not (ModelFallbacks); priced as itself. */
+  fallback_model?: string;
   [key: string]: unknown;
 }
 

@@ -1,6 +1,7 @@
 import type { ChannelBalance } from '@relaygate/contract';
 import type { VerificationCodes } from './auth/verification-codes.ts';
 import type { ChannelIndex } from './cache/channel-index.ts';
+import type { CircuitBreakers } from './cache/circuit-breakers.ts';
 import type { KeyCache } from './cache/key-cache.ts';
 import type { OptionsCache } from './cache/options-cache.ts';
 import type { SharedState } from './cache/shared-state.ts';
@@ -67,6 +68,8 @@ export interface AppContext {
   keys: KeyCache;
   /** The routing index; rebuild it after any channel write. */
   channels: ChannelIndex;
+  /** Circuit breakers per channel × model, shared with the other nodes through the change bus. */
+  breakers: CircuitBreakers;
   channelTester: ChannelTester;
   upstreamAccounts: UpstreamAccounts;
   /** The node bus and Redis: how this node shares changes and short-lived state with the others. */

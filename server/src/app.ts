@@ -70,6 +70,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('verificationCodes', context.verificationCodes);
   app.decorate('keys', context.keys);
   app.decorate('channels', context.channels);
+  app.decorate('breakers', context.breakers);
   app.decorate('channelTester', context.channelTester);
   app.decorate('upstreamAccounts', context.upstreamAccounts);
   app.decorate('shared', context.shared);

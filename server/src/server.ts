@@ -5,6 +5,9 @@ import { VerificationCodes } from './auth/verification-codes.ts';
 import { prepareDatabaseUntimed } from './bootstrap.ts';
 import type { ChangeBus } from './cache/change-bus.ts';
 import { ChannelIndex } from './cache/channel-index.ts';
+import { redisBreakerStates } from './cache/breaker-states.ts';
+import { CircuitBreakers } from './cache/circuit-breakers.ts';
+import { breakerPolicy } from './relay/breaker-policy.ts';
 import { KeyCache } from './cache/key-cache.ts';
 import { OptionsCache } from './cache/options-cache.ts';
 import type { HealthLog } from './cache/redis-connection.ts';
@@ -65,6 +68,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     const settings = new OptionsCache(store, bus, { LogRetentionDays: String(config.ops.logRetentionDays) });
     const keys = new KeyCache(store, config.syncFrequencySeconds, bus);
     const channels = new ChannelIndex(store, bus);
+    const breakers = new CircuitBreakers(
+      bus,
+      Date.now,
+      shared.redis ? redisBreakerStates(shared.redis) : undefined,
+    );
     const mailer = new Mailer(settings);
     const notifier = new Notifier({
       store,
@@ -85,6 +93,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         quotaData
           .flush()
           .catch((error: unknown) => logger.warn(`dashboard data flush failed: ${String(error)}`));
+      if (event.kind === 'breaker') breakers.apply(event, (id) => breakerPolicy(settings, channels.get(id)));
       if (event.kind === 'token' || event.kind === 'user') keys.applyRemote(event);
       if (event.kind === 'user') notifier.forgetUser(event.id);
       if (event.kind === 'all') keys.clear();
@@ -97,7 +106,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await channels.reload();
     const metrics = openMetrics(config.ops.metricsEnabled, cluster.isWorker);
     addNodeGauges(metrics, store, shared, channels);
-    const channelTester = createChannelTester({ config, store, settings, channels, notifier, metrics });
+    await breakers.restore();
+    const channelTester = createChannelTester({
+      config,
+      store,
+      settings,
+      channels,
+      notifier,
+      metrics,
+      breakers,
+    });
     const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log, config.addressLimits);
     const app = await buildApp({
       config,
@@ -105,6 +123,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       settings,
       keys,
       channels,
+      breakers,
       channelTester,
       upstreamAccounts,
       shared,

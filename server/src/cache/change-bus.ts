@@ -6,8 +6,28 @@ export type ChangeEvent =
   | { kind: 'option'; key: string }
   /** Someone opened the dashboard: write the roll-up counted so far, so it shows every process's calls. */
   | { kind: 'dashboard' }
+  /** A circuit breaker's failure or new state (circuit-breakers.ts). */
+  | BreakerEvent
   /** Forget and reload everything: sent to oneself after the node bus was down and events may be lost. */
   | { kind: 'all' };
+
+/** A failure counted against a channel for a model, or the breaker's whole state after a change. */
+export interface BreakerEvent {
+  kind: 'breaker';
+  channel: number;
+  model: string;
+  failure?: { at: number; error: string };
+  state?: {
+    open: boolean;
+    since: number;
+    retryAt: number;
+    cooldownMs: number;
+    probeUntil: number;
+    lastError: string;
+    /** When it changed on the node that changed it (a later change wins, whatever order they come in). */
+    changedAt: number;
+  };
+}
 
 /**
  * Carries cache invalidations between the processes of one gateway (cluster workers) and, with

@@ -17,6 +17,43 @@ export interface RoutableChannel {
   models: string[];
   modelMapping: Record<string, string>;
   statusCodeMapping: Record<string, string>;
+  /** The site's routing settings this channel overrides (its `setting` JSON), read once per reload. */
+  routing: ChannelRoutingOverrides;
+}
+
+/** Per-channel overrides of the breaker and first-byte settings; absent: the site's value. */
+export interface ChannelRoutingOverrides {
+  circuit_breaker_failures?: number;
+  circuit_breaker_window_seconds?: number;
+  circuit_breaker_cooldown_seconds?: number;
+  stream_first_byte_timeout_seconds?: number;
+  first_byte_timeout_seconds?: number;
+}
+
+const ROUTING_OVERRIDE_KEYS = [
+  'circuit_breaker_failures',
+  'circuit_breaker_window_seconds',
+  'circuit_breaker_cooldown_seconds',
+  'stream_first_byte_timeout_seconds',
+  'first_byte_timeout_seconds',
+] as const;
+
+/** The routing overrides in a channel's `setting` JSON: non-negative integers only, the rest ignored. */
+export function readRoutingOverrides(setting: string | null): ChannelRoutingOverrides {
+  if (!setting || !/circuit_breaker_|first_byte_/.test(setting)) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(setting);
+  } catch {
+    return {};
+  }
+  if (!parsed || typeof parsed !== 'object') return {};
+  const overrides: ChannelRoutingOverrides = {};
+  for (const key of ROUTING_OVERRIDE_KEYS) {
+    const value = (parsed as Record<string, unknown>)[key];
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) overrides[key] = value;
+  }
+  return overrides;
 }
 
 export const splitList = (text: string | null | undefined): string[] =>
@@ -47,6 +84,7 @@ export function toRoutable(row: ChannelRow): RoutableChannel {
     models: splitList(row.models),
     modelMapping: parseStringMap(row.model_mapping),
     statusCodeMapping: parseStringMap(row.status_code_mapping),
+    routing: readRoutingOverrides(row.setting),
   };
 }
 

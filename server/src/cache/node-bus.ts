@@ -31,6 +31,23 @@ const envelopeSchema = z.object({
     z.object({ kind: z.literal('option'), key: z.string() }),
     z.object({ kind: z.literal('dashboard') }),
     z.object({ kind: z.literal('all') }),
+    z.object({
+      kind: z.literal('breaker'),
+      channel: z.number().int(),
+      model: z.string(),
+      failure: z.object({ at: z.number(), error: z.string() }).optional(),
+      state: z
+        .object({
+          open: z.boolean(),
+          since: z.number(),
+          retryAt: z.number(),
+          cooldownMs: z.number(),
+          probeUntil: z.number(),
+          lastError: z.string(),
+          changedAt: z.number(),
+        })
+        .optional(),
+    }),
   ]),
 });
 

@@ -222,6 +222,20 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
     check: statusCodeRanges,
   }),
   RetryTimes: int(0, 0, 10),
+  // Self-healing routing (relay/breaker-policy.ts); each but ModelFallbacks may be overridden per channel
+  CircuitBreakerFailures: int(5, 1, 1000),
+  CircuitBreakerWindowSeconds: int(60, 1, 86_400),
+  CircuitBreakerCooldownSeconds: int(30, 1, 600),
+  StreamFirstByteTimeoutSeconds: int(20, 0, 3600),
+  FirstByteTimeoutSeconds: int(0, 0, 3600),
+  // model → fallback models, or model → group → fallback models ("*": every other group)
+  ModelFallbacks: json(
+    z.record(
+      z.string().min(1),
+      z.union([z.array(z.string().min(1)), z.record(z.string().min(1), z.array(z.string().min(1)))]),
+    ),
+    {},
+  ),
   'monitor_setting.auto_test_channel_enabled': bool(false),
   'monitor_setting.auto_test_channel_minutes': int(10, 1),
   'global.pass_through_request_enabled': bool(false),

@@ -9,8 +9,10 @@ import type { UpstreamErrorReading } from './providers/error-reading.ts';
 import type { ChannelFormat, ProviderFamily, UpstreamRequest } from './providers/provider-family.ts';
 import { providerForChannel } from './providers/registry.ts';
 import type { RelayBody } from './relay-body.ts';
+import { firstEvent } from './first-event.ts';
 import { mapModel } from './routing.ts';
 import { isConnectionError, type UpstreamClient } from './upstream-client.ts';
+import { msg, render } from '../i18n/text.ts';
 import { isRetryableStatus, mappedStatus, maybeDisableChannel } from './upstream-error.ts';
 
 export interface Success {
@@ -32,6 +34,8 @@ export interface Failure {
   retryable: boolean;
   /** How long the upstream asked to wait before calling again (a 429's Retry-After, Gemini's RetryInfo). */
   retryAfterSeconds?: number;
+  /** Cancelled because nothing came within the first-byte time (nothing reached the client). */
+  firstByteTimeout?: boolean;
 }
 
 const MAX_ERROR_BODY = 64 * 1024;
@@ -89,7 +93,53 @@ export async function tryChannel(
   channel: RoutableChannel,
   /** Aborted when the client goes away: the upstream call stops, and the channel is not blamed. */
   abort: AbortController,
+  /** Milliseconds to the first byte (a stream's first event) before the attempt is cancelled; 0: none. */
+  firstByteMs = 0,
 ): Promise<Success | Failure> {
+  // The attempt's own cancellation: the client leaving, or its first byte not coming in time.
+  const attempt = new AbortController();
+  const clientGone = () => attempt.abort();
+  abort.signal.addEventListener('abort', clientGone, { once: true });
+  let timedOut = false;
+  const timer =
+    firstByteMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          attempt.abort();
+        }, firstByteMs)
+      : undefined;
+  try {
+    const arrived = () => clearTimeout(timer);
+    const result = await attemptOn({ app, upstream, endpoint, body, channel, abort, attempt, arrived });
+    if ('response' in result) return result;
+    abort.signal.removeEventListener('abort', clientGone);
+    return timedOut && !abort.signal.aborted
+      ? {
+          status: 504,
+          message: render(msg('relay.firstByteTimeout', { seconds: firstByteMs / 1000 }), 'en'),
+          retryable: true,
+          firstByteTimeout: true,
+        }
+      : result;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The call as one attempt makes it: the attempt's own cancellation, and `arrived` to stop its first-byte timer. */
+interface AttemptCall {
+  app: FastifyInstance;
+  upstream: UpstreamClient;
+  endpoint: Endpoint;
+  body: RelayBody;
+  channel: RoutableChannel;
+  abort: AbortController;
+  attempt: AbortController;
+  arrived: () => void;
+}
+
+async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
+  const { app, upstream, endpoint, body, channel, abort, attempt, arrived } = call;
   let upstreamModel: string;
   try {
     upstreamModel = mapModel(body.model, channel.modelMapping);
@@ -121,11 +171,13 @@ export async function tryChannel(
       method: 'POST',
       headers,
       body: typeof payload === 'string' ? payload : payload.stream(),
-      signal: abort.signal,
+      signal: attempt.signal,
       addressTrusted: channel.row.address_trusted !== 0,
     });
   } catch (error) {
     if (abort.signal.aborted) return CLIENT_GONE;
+    // Cancelled by the first-byte timer: tryChannel says so; the channel's key is not at fault.
+    if (attempt.signal.aborted) return { status: 504, message: 'cancelled', retryable: true };
     const message = `upstream connection failed: ${(error as Error).message}`;
     await maybeDisableChannel(app, channel, 0, message);
     return { status: 502, message, retryable: isConnectionError(error) };
@@ -133,14 +185,19 @@ export async function tryChannel(
   if (response.statusCode < 400) {
     let held: HeldAnswer;
     try {
+      // A stream counts as answered once its first event came (it waits in the body for delivery).
+      const stream = body.stream ? streamKind(family, response) : undefined;
+      if (stream) await firstEvent(response.body, stream === 'sse');
+      arrived();
       held = await holdAnswer(family, response);
     } catch (error) {
       if (abort.signal.aborted) return CLIENT_GONE;
       return { status: 502, message: `upstream answer failed: ${(error as Error).message}`, retryable: true };
     }
     if (held.failure) return failed(app, channel, held.failure.status, held.failure.error);
-    return { response, channel, family, format, upstreamModel, abort, answerBytes: held.bytes };
+    return { response, channel, family, format, upstreamModel, abort: attempt, answerBytes: held.bytes };
   }
+  arrived();
   const text = await readErrorText(response);
   // The family reads its own error shape; the site's retry and disable rules apply on top.
   return failed(
@@ -149,6 +206,14 @@ export async function tryChannel(
     response.statusCode,
     family.readError(response.statusCode, response.headers, text),
   );
+}
+
+/** Whether the answer is a stream: server-sent events, or the family's own framing. */
+function streamKind(family: ProviderFamily, response: Dispatcher.ResponseData): 'sse' | 'framed' | undefined {
+  const contentType = String(response.headers['content-type'] ?? '');
+  if (contentType.includes('text/event-stream')) return 'sse';
+  const framing = family.streamFraming;
+  return framing && contentType.includes(framing.contentType) ? 'framed' : undefined;
 }
 
 /** A failed attempt as the site's rules see it: the status after the channel's mapping, retry and disable. */

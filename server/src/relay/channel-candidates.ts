@@ -7,7 +7,11 @@ import { msg } from '../i18n/text.ts';
 type Route = Pick<Caller, 'group' | 'pinnedChannelId'>;
 
 /** The channels that may serve this call; empty when none may, and undefined for a pinned channel gone or off. */
-function lookUpChannels(channels: ChannelIndex, caller: Route, model: string): RoutableChannel[] | undefined {
+export function routableChannels(
+  channels: ChannelIndex,
+  caller: Route,
+  model: string,
+): RoutableChannel[] | undefined {
   if (caller.pinnedChannelId === undefined) return channels.candidates(caller.group, model);
   const pinned = channels.get(caller.pinnedChannelId);
   return pinned && pinned.row.status === 1 ? [pinned] : undefined;
@@ -22,10 +26,10 @@ export async function candidatesFor(
   caller: Route,
   model: string,
 ): Promise<RoutableChannel[]> {
-  let found = lookUpChannels(channels, caller, model);
+  let found = routableChannels(channels, caller, model);
   if (!found?.length) {
     await channels.pendingReload()?.catch(() => {});
-    found = lookUpChannels(channels, caller, model);
+    found = routableChannels(channels, caller, model);
   }
   if (found?.length) return found;
   if (caller.pinnedChannelId !== undefined) {

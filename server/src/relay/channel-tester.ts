@@ -20,6 +20,7 @@ import { foldStream } from './stream-to-answer.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { maybeDisableChannel, mappedStatus } from './upstream-error.ts';
+import type { CircuitBreakers } from '../cache/circuit-breakers.ts';
 import type { Notifier } from '../notify/notifier.ts';
 
 export interface ChannelTesterDeps {
@@ -29,6 +30,8 @@ export interface ChannelTesterDeps {
   channels: ChannelIndex;
   notifier: Notifier;
   metrics?: Metrics;
+  /** A test that passes closes the channel's circuit breaker for the model tested. */
+  breakers?: CircuitBreakers;
 }
 
 const FALLBACK_TEST_MODEL = 'gpt-4o-mini';
@@ -37,7 +40,9 @@ const FALLBACK_TEST_MODEL = 'gpt-4o-mini';
  * Channel tests send one small real chat call. A failure, or (with auto-disable on) a call
  * slower than ChannelDisableThreshold seconds, may disable the channel; a success re-enables a
  * channel that was disabled automatically (3), never one an admin disabled (2). Each test's
- * outcome is kept on the channel's row (store/channel-tests.ts) beside its time.
+ * outcome is kept on the channel's row (store/channel-tests.ts) beside its time. A passed test
+ * also closes the channel's circuit breaker for the model tested (an admin who fixed a channel
+ * need not wait for its cool-down).
  */
 export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
   const upstream = new UpstreamClient({
@@ -166,6 +171,7 @@ export function createChannelTester(deps: ChannelTesterDeps): ChannelTester {
         deps.notifier.channelStatusChanged({ id: channelId, name: channel.row.name }, true);
       }
     }
+    deps.breakers?.succeeded(channelId, testModel);
     return { success: true, message: '', time: elapsed / 1000 };
   }
 }

@@ -2,6 +2,7 @@ import { LogType, type ConsumeLogOther } from '@relaygate/contract';
 import { render } from '../i18n/text.ts';
 import { consumeText } from '../store/log-text.ts';
 import type { NewLog } from '../store/logs.ts';
+import type { RoutingDetails } from './attempt-loop.ts';
 import type { Caller } from './caller.ts';
 import type { Price } from './pricing.ts';
 import type { Usage } from './usage.ts';
@@ -12,6 +13,8 @@ export interface CallRecord {
   upstreamModel: string;
   channelId: number;
   triedChannels: number[];
+  /** What routing decided beyond the channels called (breakers, first-byte timeouts, fallback). */
+  routing?: RoutingDetails;
   usage: Usage;
   /** What the upstream reported, when it was clamped to what the call could produce. */
   reportedUsage?: Usage;
@@ -40,8 +43,13 @@ export function consumeLogRow(call: CallRecord): NewLog {
     is_model_mapped: call.upstreamModel !== call.model,
     upstream_model_name: call.upstreamModel,
     local_count: call.localCount,
+    ...(call.routing?.fallbackModel && { fallback_model: call.routing.fallbackModel }),
     admin_info: {
       use_channel: call.triedChannels,
+      ...(call.routing?.breakerSkipped.length && { breaker_skipped: call.routing.breakerSkipped }),
+      ...(call.routing?.firstByteTimeouts.length && {
+        first_byte_timeouts: call.routing.firstByteTimeouts,
+      }),
       ...(call.reportedUsage && {
         reported_usage: {
           prompt_tokens: call.reportedUsage.promptTokens,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tryChannel, type Failure, type Success } from './attempt.ts';
+import type { Failure, Success } from './attempt.ts';
+import { routeCall, type RouteResult } from './attempt-loop.ts';
 import { candidatesFor } from './channel-candidates.ts';
 import type { Caller } from './caller.ts';
 import { consumeLogRow } from './consume-log.ts';
@@ -11,8 +12,8 @@ import { priceFor, perCallQuota, reservationQuota, usageQuota, type Price } from
 import type { RelayBody } from './relay-body.ts';
 import { RelayError } from './relay-error.ts';
 import { releaseReservation, reserveFor } from './reservation.ts';
-import { admitCall, channelsFull, refuseSensitivePrompt } from './call-limits.ts';
-import { chooseFreeChannel } from './routing.ts';
+import { admitCall, refuseSensitivePrompt } from './call-limits.ts';
+import { hasFallbacks } from './model-fallbacks.ts';
 import type { SettlementBatcher } from './settlement-batcher.ts';
 import { promptText } from './token-counter.ts';
 import { clampUsage } from './usage-limits.ts';
@@ -79,8 +80,13 @@ export async function relayCall(
   refuseSensitivePrompt(app, body);
   // Which channel first, as new-api's distributor does: a model no channel offers is named as such,
   // not as unpriced, so the operator looks at the channels.
-  const candidates = await candidatesFor(app.channels, caller, body.model);
+  // A model with fallbacks may have no channel of its own left: its fallbacks are tried.
+  const candidates = await candidatesFor(app.channels, caller, body.model).catch((error: unknown) => {
+    if (hasFallbacks(app, caller, body.model)) return [];
+    throw error;
+  });
   const price = priceFor(app.settings, body.model, caller.group, caller.acceptUnsetRatio);
+  const first = { model: body.model, candidates, price };
   const estimate = estimateCost(app, endpoint, body, price);
   const call = { model: body.model, requestId: request.id, estimate };
   const admission = await admitCall(app, caller, call);
@@ -102,36 +108,20 @@ export async function relayCall(
     };
     let releaseChannel = () => {};
 
-    const tried: number[] = [];
     let success: Success | undefined;
-    let failure: Failure = { status: 503, message: 'no channel could serve this call', retryable: false };
     let delivered: Delivered;
+    let route: RouteResult;
+    let lastChannelId = 0;
     try {
-      const attempts = caller.pinnedChannelId !== undefined ? 1 : app.settings.number('RetryTimes') + 1;
-      for (let attempt = 0; attempt < attempts && !success && !abort.signal.aborted; attempt++) {
-        const free = await chooseFreeChannel(candidates, tried, attempt, (c) =>
-          app.limits.channels.hold(c.id, c.row.concurrency_limit),
-        );
-        if (!free.channel) {
-          if (free.allFull && tried.length === 0) throw channelsFull(app, caller, call);
-          break;
-        }
-        const { channel } = free;
-        tried.push(channel.id);
-        releaseChannel = free.release;
-        const result = await tryChannel(app, runtime.upstream, endpoint, body, channel, abort);
-        if ('response' in result) success = result;
-        else {
-          releaseChannel();
-          failure = result;
-          if (!result.retryable) break;
-        }
-      }
+      route = await routeCall(app, runtime.upstream, endpoint, body, caller, call, first, abort);
+      ({ success, releaseChannel } = route);
+      lastChannelId = route.tried.at(-1) ?? 0;
       // An upstream's (or a channel's) internal error is a bad gateway to the client: a 500 from
       // Relaygate means a fault of Relaygate itself, and never answers a call that reached upstream.
-      const status = failure.status === 500 ? 502 : failure.status;
-      if (!success) throw upstreamFailure(status, failure);
-      delivered = await deliverAnswer(request, reply, endpoint, body, success, startedAt);
+      const status = route.failure.status === 500 ? 502 : route.failure.status;
+      if (!success) throw upstreamFailure(status, route.failure);
+      const served = route.step.model === body.model ? body : { ...body, model: route.step.model };
+      delivered = await deliverAnswer(request, reply, endpoint, served, success, startedAt);
     } catch (error) {
       // Nothing was answered: whatever went wrong (the upstream, the client leaving, the answer
       // breaking off before it was read), the reservation goes back in full.
@@ -139,11 +129,10 @@ export async function relayCall(
       releaseChannel();
       await release();
       const outcome = abort.signal.aborted ? 'client_gone' : failureOutcome(error);
-      const channelId = tried.at(-1) ?? 0;
       app.metrics.relay.callEnded(
         body.clientFormat,
         body.model,
-        channelId,
+        lastChannelId,
         caller.group,
         outcome,
         undefined,
@@ -163,7 +152,11 @@ export async function relayCall(
 
     releaseChannel();
     const { usage, reported } = clampUsage(delivered.usage, body.maxTokens);
-    const cost = price.perCall ? perCallCost(endpoint, body, price) : usageQuota(price, usage);
+    // The serving model's price: a fallback's own.
+    const { price: servedPrice } = route.step;
+    const cost = servedPrice.perCall
+      ? perCallCost(endpoint, body, servedPrice)
+      : usageQuota(servedPrice, usage);
     admission.finish({ success: true, cost, tokens: usage.promptTokens + usage.completionTokens });
     const log = app.settings.bool('LogConsumeEnabled')
       ? consumeLogRow({
@@ -171,11 +164,12 @@ export async function relayCall(
           model: body.model,
           upstreamModel: success.upstreamModel,
           channelId: success.channel.id,
-          triedChannels: tried,
+          triedChannels: route.tried,
+          routing: route.details,
           usage,
           reportedUsage: reported,
           localCount: delivered.local,
-          price,
+          price: servedPrice,
           stream: delivered.stream,
           startedAt,
           firstByteMs: delivered.firstByteMs,

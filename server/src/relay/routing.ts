@@ -52,23 +52,27 @@ export type FreeChannel =
   { channel: RoutableChannel; release: () => void } | { channel: undefined; allFull: boolean };
 
 /**
- * chooseChannel, skipping channels whose concurrency cap is reached right now (`hold` answers
- * null for those): the next one in the same order is tried instead. `allFull` says that no
- * channel was left only because the free ones were all full.
+ * chooseChannel, skipping channels `admit` refuses (an open circuit breaker) and those whose
+ * concurrency cap is reached right now (`hold` answers null for those): the next one in the same
+ * order is tried instead. `allFull` says that no channel was left only because the free ones
+ * were all full.
  */
 export async function chooseFreeChannel(
   candidates: RoutableChannel[],
   tried: readonly number[],
   attempt: number,
   hold: (channel: RoutableChannel) => Promise<(() => void) | null>,
+  admit: (channel: RoutableChannel) => boolean = () => true,
 ): Promise<FreeChannel> {
   const skip = new Set(tried);
   let full = false;
   for (let channel = chooseChannel(candidates, skip, attempt); channel;) {
-    const release = await hold(channel);
-    if (release) return { channel, release };
-    full = true;
     skip.add(channel.id);
+    if (admit(channel)) {
+      const release = await hold(channel);
+      if (release) return { channel, release };
+      full = true;
+    }
     channel = chooseChannel(candidates, skip, attempt);
   }
   return { channel: undefined, allFull: full };

@@ -60,7 +60,9 @@ export class UpstreamClient {
 
 /** Errors that mean the upstream could not be reached or went silent before answering: worth a retry. */
 export function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code ?? '';
+  const code = (error as { code?: unknown } | null)?.code;
+  // An AbortError's code is a number (DOMException's): not a connection failure.
+  if (typeof code !== 'string') return false;
   return (
     code.startsWith('UND_ERR_') ||
     [

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeOption } from '../../src/store/options.ts';
 import { loadTokenizer } from '../../src/relay/token-counter.ts';
 import { becomes } from '../support/wait.ts';
 import { chatBody, movement, readLedger, settledLedgers, type Account } from '../support/money.ts';
@@ -50,6 +51,9 @@ describe.skipIf(databaseUnavailable())('money: upstream faults × client behavio
     mock = await new MockUpstream().start();
     t = await startTestServer({ STREAMING_TIMEOUT: String(STREAMING_TIMEOUT_S) });
     await seedChannel(t, { baseUrl: mock.url, models: [MODEL] });
+    // Every case must reach the one channel: its failures may not open its circuit breaker.
+    await writeOption(t.server.store, 'CircuitBreakerFailures', '1000');
+    await t.server.settings.reload();
     // The gateway runs in this process: load the tokenizer now, so no local count waits for it.
     await loadTokenizer();
   });

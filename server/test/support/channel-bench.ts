@@ -1,5 +1,6 @@
 import { fixtureJson } from './fixtures.ts';
-import type { MockReply, MockUpstream } from './mock-upstream.ts';
+import { signInAsRoot } from './console-client.ts';
+import { MockUpstream, type MockReply } from './mock-upstream.ts';
 import {
   consumeLogs,
   seedChannel,
@@ -9,7 +10,7 @@ import {
   type ChannelSeed,
   type TokenSeed,
 } from './relay-seed.ts';
-import type { TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
 
 /** A recorded chat completion, as an upstream success. */
 export const upstreamOk = (): MockReply => ({ json: fixtureJson('openai/chat/openai-text.json') });
@@ -58,3 +59,17 @@ export function channelBench(t: TestServer, mock: MockUpstream) {
       ),
   };
 }
+
+/** A server with root signed in, a mock upstream and a channel bench on them; close() stops both. */
+export async function openBench(env: Record<string, string> = {}) {
+  const mock = await new MockUpstream().start();
+  const t = await startTestServer(env);
+  const root = await signInAsRoot(t.url);
+  const close = async () => {
+    await t.close();
+    await mock.stop();
+  };
+  return { t, mock, root, bench: channelBench(t, mock), close };
+}
+
+export type OpenBench = Awaited<ReturnType<typeof openBench>>;

@@ -236,10 +236,11 @@ const prefix = (family: Family) => `/${family.name.toLowerCase().replaceAll(' ',
 export async function seedFamilies(t: TestServer, mock: MockUpstream, all: Family[]) {
   const serving = new Map<string, MockReply>();
   const ratios = Object.fromEntries(all.flatMap((f) => (f.ratio === undefined ? [] : [[f.model, f.ratio]])));
-  if (Object.keys(ratios).length > 0) {
-    const root = await signInAsRoot(t.url);
+  const root = await signInAsRoot(t.url);
+  if (Object.keys(ratios).length > 0)
     await setRelayOption(root, 'ModelRatio', JSON.stringify({ ...DEFAULT_MODEL_RATIO, ...ratios }));
-  }
+  // Every client meets the 429 channel in turn: its answers are what is tested, so its breaker stays closed.
+  await setRelayOption(root, 'CircuitBreakerFailures', '1000');
   for (const family of all) {
     const base = prefix(family);
     const own = { type: family.type, ...family.seed?.(mock.url) };

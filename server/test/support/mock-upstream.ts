@@ -26,6 +26,8 @@ export type MockReply =
       stallAfter?: number;
     }
   | { destroy: true }
+  /** Sends a stream's headers at once, then nothing, keeping the connection open (a silent stream). */
+  | { silentStream: true }
   /** Sends these events, then drops the connection mid-stream. */
   | { sseThenDrop: string[] }
   /**
@@ -161,6 +163,11 @@ export class MockUpstream {
     if ('delayMs' in reply) {
       await Promise.race([new Promise((r) => setTimeout(r, reply.delayMs)), once(res, 'close')]);
       if (!res.destroyed) await this.answer(reply.reply, res, destroying);
+      return;
+    }
+    if ('silentStream' in reply) {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.flushHeaders();
       return;
     }
     if ('destroy' in reply) {

@@ -1,4 +1,5 @@
-import type { ChannelView } from '@relaygate/contract';
+import type { ChannelBreakerView, ChannelView } from '@relaygate/contract';
+import type { BreakerView } from '../../cache/circuit-breakers.ts';
 import type { Language } from '../../i18n/language.ts';
 import { testErrorIn } from '../../store/channel-tests.ts';
 import type { ChannelViewRow } from '../../store/channels.ts';
@@ -8,7 +9,11 @@ import type { ChannelViewRow } from '../../store/channels.ts';
  * the console's forms handle (a null model mapping would come back from the form as the text "null").
  * The last test's failure is said in `language` where the words are the gateway's own.
  */
-export function toChannelView(row: ChannelViewRow, language: Language): ChannelView {
+export function toChannelView(
+  row: ChannelViewRow,
+  language: Language,
+  breakers: BreakerView[] = [],
+): ChannelView {
   return {
     id: Number(row.id),
     type: Number(row.type),
@@ -42,5 +47,14 @@ export function toChannelView(row: ChannelViewRow, language: Language): ChannelV
     remark: row.remark ?? '',
     max_input_tokens: Number(row.max_input_tokens),
     concurrency_limit: Number(row.concurrency_limit ?? 0),
+    ...(breakers.length > 0 && { breakers: breakers.map(toBreakerView) }),
   };
 }
+
+const toBreakerView = (breaker: BreakerView): ChannelBreakerView => ({
+  model: breaker.model,
+  state: breaker.state === 'half_open' ? 'half_open' : 'open',
+  since: Math.floor(breaker.since / 1000),
+  retry_at: Math.ceil(breaker.retryAt / 1000),
+  last_error: breaker.lastError,
+});

@@ -84,7 +84,7 @@ export const channelListRoutes: FastifyPluginAsync = async (app) => {
       : await listChannelPage(store, filter, order, page).then((r) => ({ total: r.total, items: r.rows }));
     const extra = paging.paged ? { type_counts: await countChannelsByType(store, filter) } : {};
     const language = requestLanguage(request);
-    const views = items.map((row) => toChannelView(row, language));
+    const views = items.map((row) => toChannelView(row, language, app.breakers.list(Number(row.id))));
     return listAnswer(reply, paging, total, views, extra);
   }
 
@@ -95,7 +95,7 @@ export const channelListRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/channel/:id', guarded, async (request) => {
     const row = await findChannelView(store.db, parseId((request.params as { id: string }).id));
     if (!row) throw new ApiError(msg('channel.notFound'));
-    return ok(toChannelView(row, requestLanguage(request)));
+    return ok(toChannelView(row, requestLanguage(request), app.breakers.list(Number(row.id))));
   });
 
   /** The one place a key leaves the server: root only, on an explicit request. */

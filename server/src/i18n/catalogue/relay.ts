@@ -54,6 +54,14 @@ export const relayMessages = {
     en: 'no available channel for model {model} in group {group}',
     zh: '分组 {group} 下没有可用于模型 {model} 的渠道',
   },
+  'relay.channelsResting': {
+    en: 'every channel for model {model} is resting after repeated failures; retry in {seconds} s',
+    zh: '模型 {model} 的所有渠道因连续失败而暂停使用，请 {seconds} 秒后重试',
+  },
+  'relay.firstByteTimeout': {
+    en: 'the upstream sent nothing within {seconds} s; the call was cancelled',
+    zh: '上游 {seconds} 秒内没有返回任何内容，已取消该调用',
+  },
   'relay.channelUnavailable': { en: 'channel {channel} is not available', zh: '渠道 {channel} 不可用' },
   'relay.sensitivePrompt': {
     en: 'the prompt contains words this gateway does not accept; rephrase it and try again',

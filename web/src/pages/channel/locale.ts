@@ -66,6 +66,11 @@ export const locale: Locale = {
         unknown: '未知状态',
         reason: '原因：{{reason}}',
         time: '时间：{{time}}',
+        breakerOpen: '熔断：{{model}}',
+        breakerHalfOpen: '待探测：{{model}}',
+        breakerSince: '熔断于：{{time}}',
+        breakerRetry: '下次探测：{{time}}',
+        breakerError: '最后错误：{{error}}',
       },
       responseTime: {
         untested: '未测试',
@@ -250,6 +255,11 @@ export const locale: Locale = {
         unknown: 'Unknown status',
         reason: 'Reason: {{reason}}',
         time: 'Time: {{time}}',
+        breakerOpen: 'Resting: {{model}}',
+        breakerHalfOpen: 'Probe due: {{model}}',
+        breakerSince: 'Opened: {{time}}',
+        breakerRetry: 'Next probe: {{time}}',
+        breakerError: 'Last error: {{error}}',
       },
       responseTime: {
         untested: 'Not tested',

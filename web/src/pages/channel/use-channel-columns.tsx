@@ -1,10 +1,11 @@
 import type { ChannelTypeOption } from '@relaygate/contract';
-import { Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { CHANNELS_KEY, channelApi } from './channel-api.ts';
+import { BreakerTags } from './BreakerTags.tsx';
 import { BalanceCell, GroupsCell, NameCell, LastTestCell, StatusCell } from './ChannelCells.tsx';
 import type { ChannelColumn, ColumnChoice } from './channel-columns.ts';
 import { MIN_PRIORITY, MIN_WEIGHT } from './channel-form.ts';
@@ -94,7 +95,10 @@ export function useChannelColumns(
         row.kind === 'tag' ? (
           <StatusCell status={row.enabled ? 1 : 2} />
         ) : (
-          <StatusCell status={row.channel.status} otherInfo={row.channel.other_info} />
+          <Space size={4} wrap>
+            <StatusCell status={row.channel.status} otherInfo={row.channel.other_info} />
+            <BreakerTags breakers={row.channel.breakers} />
+          </Space>
         ),
     },
     {

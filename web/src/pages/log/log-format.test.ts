@@ -123,4 +123,18 @@ describe('refusedByLimit', () => {
     expect(refusedByLimit({ type: LogType.Error, other: '' })).toBe(false);
     expect(refusedByLimit({ type: LogType.Consume, other: refusal })).toBe(false);
   });
+
+  it('tells the fallback model to everyone, and the routing decisions to admins', () => {
+    const other = {
+      fallback_model: 'gpt-4o-mini',
+      admin_info: { use_channel: [3, 5], breaker_skipped: [2], first_byte_timeouts: [3] },
+    };
+    expect(detailParts(other, true).map((part) => [part.key, part.values])).toEqual([
+      ['fallbackModel', { model: 'gpt-4o-mini' }],
+      ['channelChain', { chain: '3 → 5' }],
+      ['breakerSkipped', { channels: '2' }],
+      ['firstByteTimeouts', { channels: '3' }],
+    ]);
+    expect(detailParts(other, false).map((part) => part.key)).toEqual(['fallbackModel']);
+  });
 });

@@ -93,8 +93,28 @@ export function detailParts(other: ConsumeLogOther, admin: boolean): DetailPart[
   }
   if (typeof other.reasoning_effort === 'string' && other.reasoning_effort)
     parts.push({ key: 'reasoningEffort', values: { effort: other.reasoning_effort } });
-  const chain = admin ? channelChain(other) : null;
+  if (typeof other.fallback_model === 'string' && other.fallback_model)
+    parts.push({ key: 'fallbackModel', values: { model: other.fallback_model } });
+  if (admin) parts.push(...routingParts(other));
+  return parts;
+}
+
+/** The channel lists routing records (breakers skipped, first bytes late), by their detail key. */
+const ROUTING_LISTS = [
+  ['breakerSkipped', 'breaker_skipped'],
+  ['firstByteTimeouts', 'first_byte_timeouts'],
+] as const;
+
+/** For admins: the channel chain of retries, the channels skipped as broken, those left for a late first byte. */
+function routingParts(other: ConsumeLogOther): DetailPart[] {
+  const parts: DetailPart[] = [];
+  const chain = channelChain(other);
   if (chain) parts.push({ key: 'channelChain', values: { chain } });
+  for (const [key, field] of ROUTING_LISTS) {
+    const channels = other.admin_info?.[field];
+    if (Array.isArray(channels) && channels.length > 0)
+      parts.push({ key, values: { channels: channels.join(', ') } });
+  }
   return parts;
 }
 

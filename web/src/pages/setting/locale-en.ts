@@ -62,6 +62,7 @@ export const en = {
       sensitive: 'Sensitive word filter',
       log: 'Logs',
       dashboard: 'Data dashboard',
+      routing: 'Self-healing routing',
       monitor: 'Monitoring',
       quota: 'Quota',
       group: 'Group ratios',
@@ -134,6 +135,12 @@ export const en = {
       autoTestChannelMinutes: 'Test interval',
       autoDisableStatusCodes: 'Status codes that disable a channel',
       autoRetryStatusCodes: 'Status codes that are retried',
+      breakerFailures: 'Failures that open a circuit breaker',
+      breakerWindow: 'Within (seconds)',
+      breakerCooldown: 'Cool-down before the probe call',
+      streamFirstByte: 'Time to the first event of a stream',
+      firstByte: 'Time to the answer of a call that is not streamed',
+      modelFallbacks: 'Fallback models',
       autoDisableKeywords: 'Keywords that disable a channel',
       quotaForNewUser: 'Initial quota of a new user',
       preConsumedQuota: 'Quota held per request',
@@ -219,6 +226,19 @@ export const en = {
       quotaDisplayType: 'How every screen shows balances, costs and prices',
       usdExchangeRate: 'Used when amounts are shown in yuan',
       customCurrencyRate: 'Used when amounts are shown in the custom currency',
+      routingOverrides:
+        'A channel may override the first five in its settings JSON: circuit_breaker_failures, circuit_breaker_window_seconds, circuit_breaker_cooldown_seconds, stream_first_byte_timeout_seconds, first_byte_timeout_seconds.',
+      breakerFailures:
+        'Retryable errors, timeouts and 5xx answers of one channel for one model within the window (not the caller’s own 4xx): then the channel is skipped for that model.',
+      inSeconds: 'In seconds',
+      breakerCooldown:
+        'In seconds; then one call probes the channel: success closes the breaker, failure doubles the cool-down (up to 10 minutes).',
+      streamFirstByte:
+        'In seconds, 0 for no limit; a channel that sends nothing in time is cancelled and the next one tried, as long as nothing reached the client.',
+      firstByte:
+        'In seconds, 0 for no limit (the default: such answers often come only whole); past it the call goes to the next channel.',
+      modelFallbacks:
+        'JSON: model → the models to try, in order, when no channel of the model can serve; or model → group → models ("*": the other groups). The answer names the model that served, and its price applies. E.g. {"gpt-4o": ["gpt-4o-mini"], "claude-x": {"vip": ["claude-y"], "*": []}}',
       minutes: 'In minutes',
       retentionDays: 'Older rows are deleted in the background; 0 keeps them all',
       logRetentionDays:

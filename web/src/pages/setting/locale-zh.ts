@@ -61,6 +61,7 @@ export const zh = {
       sensitive: '屏蔽词过滤设置',
       log: '日志设置',
       dashboard: '数据看板设置',
+      routing: '自愈路由',
       monitor: '监控设置',
       quota: '额度设置',
       group: '分组倍率设置',
@@ -133,6 +134,12 @@ export const zh = {
       autoTestChannelMinutes: '定时测试间隔',
       autoDisableStatusCodes: '自动禁用渠道的状态码',
       autoRetryStatusCodes: '自动重试的状态码',
+      breakerFailures: '熔断所需的失败次数',
+      breakerWindow: '统计窗口（秒）',
+      breakerCooldown: '探测前的冷却时间',
+      streamFirstByte: '流式调用首个事件的等待时间',
+      firstByte: '非流式调用的应答等待时间',
+      modelFallbacks: '备用模型',
       autoDisableKeywords: '自动禁用关键词',
       quotaForNewUser: '新用户初始额度',
       preConsumedQuota: '请求预扣费额度',
@@ -218,6 +225,17 @@ export const zh = {
       quotaDisplayType: '各页面的余额、费用与价格按此方式显示',
       usdExchangeRate: '以人民币显示时使用',
       customCurrencyRate: '以自定义货币显示时使用',
+      routingOverrides:
+        '渠道可在其设置 JSON 中覆盖前五项：circuit_breaker_failures、circuit_breaker_window_seconds、circuit_breaker_cooldown_seconds、stream_first_byte_timeout_seconds、first_byte_timeout_seconds。',
+      breakerFailures:
+        '同一渠道同一模型在窗口内的可重试错误、超时与 5xx（不含调用方自身的 4xx）达到此数后，该渠道对该模型暂停使用。',
+      inSeconds: '单位：秒',
+      breakerCooldown: '单位：秒；之后放行一次探测调用：成功则恢复，失败则冷却时间加倍（最长 10 分钟）。',
+      streamFirstByte:
+        '单位：秒，0 表示不限；渠道在此时间内没有返回任何内容时取消调用并改用下一个渠道（前提是尚未向客户端发送任何内容）。',
+      firstByte: '单位：秒，0 表示不限（默认，此类应答常常整体一次返回）；超时后改用下一个渠道。',
+      modelFallbacks:
+        'JSON：模型 → 在该模型没有渠道可用时依次尝试的模型；或 模型 → 分组 → 模型（"*" 表示其他分组）。应答中写明实际服务的模型，并按其价格计费。例如 {"gpt-4o": ["gpt-4o-mini"], "claude-x": {"vip": ["claude-y"], "*": []}}',
       minutes: '单位：分钟',
       retentionDays: '更早的记录会在后台删除；0 表示全部保留',
       logRetentionDays: '更早的消费与错误日志会在后台删除（充值与管理日志保留）；0 表示全部保留',

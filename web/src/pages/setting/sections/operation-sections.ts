@@ -107,6 +107,29 @@ export const MONITOR_SECTION: SectionSpec = {
   ],
 };
 
+/** Self-healing routing (#33): circuit breakers, first-byte fail-over, fallback models. */
+export const ROUTING_SECTION: SectionSpec = {
+  form: 'setting_routing',
+  title: 'sections.routing',
+  note: 'h.routingOverrides',
+  fields: [
+    int('CircuitBreakerFailures', 'f.breakerFailures', { min: 1, max: 1000, help: 'h.breakerFailures' }),
+    int('CircuitBreakerWindowSeconds', 'f.breakerWindow', { min: 1, max: 86400, help: 'h.inSeconds' }),
+    int('CircuitBreakerCooldownSeconds', 'f.breakerCooldown', {
+      min: 1,
+      max: 600,
+      help: 'h.breakerCooldown',
+    }),
+    int('StreamFirstByteTimeoutSeconds', 'f.streamFirstByte', {
+      min: 0,
+      max: 3600,
+      help: 'h.streamFirstByte',
+    }),
+    int('FirstByteTimeoutSeconds', 'f.firstByte', { min: 0, max: 3600, help: 'h.firstByte' }),
+    jsonArea('ModelFallbacks', 'f.modelFallbacks', { help: 'h.modelFallbacks', rows: 5 }),
+  ],
+};
+
 export const QUOTA_SECTION: SectionSpec = {
   form: 'setting_quota',
   title: 'sections.quota',

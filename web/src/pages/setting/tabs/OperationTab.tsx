@@ -11,6 +11,7 @@ import {
   LOG_SECTION,
   MONITOR_SECTION,
   QUOTA_SECTION,
+  ROUTING_SECTION,
   SENSITIVE_SECTION,
 } from '../sections/operation-sections.ts';
 import { ClearLogsForm } from './ClearLogsForm.tsx';
@@ -22,6 +23,7 @@ const INDEX = [
   LOG_SECTION,
   DASHBOARD_SECTION,
   MONITOR_SECTION,
+  ROUTING_SECTION,
   QUOTA_SECTION,
   GROUP_SECTION,
   CHATS_SECTION,
@@ -40,6 +42,7 @@ export function OperationTab({ options }: { options: OptionMap }) {
       </OptionSection>
       <OptionSection section={DASHBOARD_SECTION} options={options} />
       <OptionSection section={MONITOR_SECTION} options={options} />
+      <OptionSection section={ROUTING_SECTION} options={options} />
       <OptionSection section={QUOTA_SECTION} options={options} />
       <OptionSection section={GROUP_SECTION} options={options} />
       <OptionSection section={CHATS_SECTION} options={options} />

@@ -1,0 +1,50 @@
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+
+/** A line that starts an event (not a comment such as a keep-alive, nor a blank line). */
+const EVENT_LINE = /^(data|event|id|retry):/m;
+
+/**
+ * Waits until the body has its first event (server-sent events: a line other than a comment; any
+ * other framing: its first bytes), and puts what was read back (unshift) so the reader sees the
+ * body whole: no wrapper stays between the socket and the reader. Answers false when the body
+ * ended first; throws when it fails (or is aborted) first.
+ */
+export async function firstEvent(body: Readable, serverSentEvents: boolean): Promise<boolean> {
+  const read: Buffer[] = [];
+  const putBack = () => {
+    if (read.length > 0) body.unshift(read.length === 1 ? read[0] : Buffer.concat(read));
+  };
+  for (;;) {
+    const chunk = body.read() as Buffer | string | null;
+    if (chunk !== null) {
+      read.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      if (!serverSentEvents || EVENT_LINE.test(Buffer.concat(read).toString('utf8'))) {
+        putBack();
+        return true;
+      }
+      continue;
+    }
+    if (body.readableEnded || body.destroyed) {
+      if (body.errored) throw body.errored;
+      putBack();
+      return false;
+    }
+    await readable(body);
+  }
+}
+
+/** The next 'readable', 'end' or 'close'; the events that lose the race stop listening. */
+async function readable(body: Readable): Promise<void> {
+  const stop = new AbortController();
+  const { signal } = stop;
+  try {
+    await Promise.race([
+      once(body, 'readable', { signal }),
+      once(body, 'end', { signal }),
+      once(body, 'close', { signal }),
+    ]);
+  } finally {
+    stop.abort();
+  }
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../cache/channel-index.ts';
 import type { Endpoint } from './endpoints.ts';
+import type { AttemptTrace, CallTrace } from '../ops/tracing.ts';
 import { holdAnswer, type HeldAnswer } from './answer-failure.ts';
 import { answerFormat } from './answer-format.ts';
 import { clientAdaptor } from './clients/registry.ts';
@@ -80,7 +81,10 @@ export function upstreamRequest(
   );
 }
 
-/** One attempt on one channel: the upstream's answer, or why it failed and whether to go on. */
+/**
+ * One attempt on one channel: the upstream's answer, or why it failed and whether to go on. With
+ * `trace` (tracing on), the attempt is a span of the call's, and its context goes upstream.
+ */
 export async function tryChannel(
   app: FastifyInstance,
   upstream: UpstreamClient,
@@ -89,6 +93,29 @@ export async function tryChannel(
   channel: RoutableChannel,
   /** Aborted when the client goes away: the upstream call stops, and the channel is not blamed. */
   abort: AbortController,
+  trace?: CallTrace,
+): Promise<Success | Failure> {
+  if (!trace) return attemptChannel(undefined, app, upstream, endpoint, body, channel, abort);
+  let attempt: AttemptTrace | undefined;
+  const traced = (family: ProviderFamily, upstreamModel: string) => {
+    attempt = trace.attempt(channel.id, family.name, upstreamModel);
+    return attempt.traceparent;
+  };
+  try {
+    const result = await attemptChannel(traced, app, upstream, endpoint, body, channel, abort);
+    if ('response' in result) attempt?.ended(result.response.statusCode);
+    else attempt?.ended(result.status, result.message);
+    return result;
+  } catch (error) {
+    attempt?.ended(0, (error as Error).message);
+    throw error;
+  }
+}
+
+async function attemptChannel(
+  /** Starts the attempt's span once its provider and model are known: the `traceparent` to send. */
+  traced: ((family: ProviderFamily, upstreamModel: string) => string) | undefined,
+  ...[app, upstream, endpoint, body, channel, abort]: Parameters<typeof tryChannel>
 ): Promise<Success | Failure> {
   let upstreamModel: string;
   try {
@@ -111,10 +138,11 @@ export async function tryChannel(
   );
   if (typeof request === 'string') return { status: 400, message: request, retryable: true };
   const { body: payload } = request;
-  const headers =
+  const headers: UpstreamRequest['headers'] =
     typeof payload === 'string'
       ? { ...request.headers, 'content-type': 'application/json' }
       : { ...request.headers, 'content-type': payload.contentType, 'content-length': String(payload.length) };
+  if (traced) headers.traceparent = traced(family, upstreamModel);
   let response: Dispatcher.ResponseData;
   try {
     response = await upstream.send(request.url, {

@@ -16,9 +16,11 @@ import { chooseFreeChannel } from './routing.ts';
 import type { SettlementBatcher } from './settlement-batcher.ts';
 import { promptText } from './token-counter.ts';
 import { clampUsage } from './usage-limits.ts';
+import type { Usage } from './usage.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { msg } from '../i18n/text.ts';
 import type { CallOutcome } from '../ops/relay-metrics.ts';
+import type { CallAnswer, CallTrace } from '../ops/tracing.ts';
 
 export interface RelayRuntime {
   upstream: UpstreamClient;
@@ -62,7 +64,8 @@ function estimateCost(app: FastifyInstance, endpoint: Endpoint, body: RelayBody,
  * same channel twice), deliver the answer in the client's format, then settle and log off the
  * response path. A call that fails everywhere is refunded in full.
  */
-export async function relayCall(
+async function relay(
+  trace: CallTrace | undefined,
   app: FastifyInstance,
   runtime: RelayRuntime,
   request: FastifyRequest,
@@ -119,7 +122,7 @@ export async function relayCall(
         const { channel } = free;
         tried.push(channel.id);
         releaseChannel = free.release;
-        const result = await tryChannel(app, runtime.upstream, endpoint, body, channel, abort);
+        const result = await tryChannel(app, runtime.upstream, endpoint, body, channel, abort, trace);
         if ('response' in result) success = result;
         else {
           releaseChannel();
@@ -163,6 +166,7 @@ export async function relayCall(
 
     releaseChannel();
     const { usage, reported } = clampUsage(delivered.usage, body.maxTokens);
+    trace?.answered(answerTraced(reply, success, usage, delivered));
     const cost = price.perCall ? perCallCost(endpoint, body, price) : usageQuota(price, usage);
     admission.finish({ success: true, cost, tokens: usage.promptTokens + usage.completionTokens });
     const log = app.settings.bool('LogConsumeEnabled')
@@ -212,4 +216,42 @@ export async function relayCall(
   } finally {
     runtime.inFlight.delete(reservation.id);
   }
+}
+
+/** How an answered call ends its span. */
+const answerTraced = (
+  reply: FastifyReply,
+  success: Success,
+  usage: Usage,
+  delivered: Delivered,
+): CallAnswer => ({
+  status: reply.raw.statusCode,
+  channelId: success.channel.id,
+  provider: success.family.name,
+  responseModel: success.upstreamModel,
+  usage,
+  finishReasons: delivered.finishReasons,
+});
+
+/** What a relay call is given: the app, the runtime, the request and reply, what is called, by whom, with what. */
+type CallArgs = Parameters<typeof relay> extends [CallTrace | undefined, ...infer Rest] ? Rest : never;
+
+/**
+ * One call through the gateway (see `relay`); with tracing on, inside a span of its own, child of
+ * the client's `traceparent`. Off, nothing but the one check.
+ */
+export async function relayCall(...args: CallArgs): Promise<FastifyReply> {
+  const [app, , request, , endpoint, , body] = args;
+  if (!app.tracing.enabled) return relay(undefined, ...args);
+  const trace = app.tracing.startCall({
+    headers: request.headers,
+    requestId: request.id,
+    kind: endpoint.kind,
+    model: body.model,
+    stream: body.stream,
+  });
+  return relay(trace, ...args).catch((error: unknown) => {
+    trace.failed(error);
+    throw error;
+  });
 }

@@ -166,14 +166,19 @@ describe.skipIf(databaseUnavailable())('OpenTelemetry traces', () => {
     expect([log.prompt_tokens, log.completion_tokens]).toEqual([11, 7]);
   });
 
-  it('traces a streamed call as a new trace, ending when the stream does', async () => {
+  it('traces a streamed call as a new trace (a malformed traceparent is ignored), ending when the stream does', async () => {
     const sent = mock.requests.length;
-    const answer = await relayPost(t, key, {
-      model: 'gpt-4o',
-      stream: true,
-      stream_options: { include_usage: true },
-      messages: [{ role: 'user', content: 'hi' }],
-    });
+    const answer = await relayPost(
+      t,
+      key,
+      {
+        model: 'gpt-4o',
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: 'hi' }],
+      },
+      { traceparent: '00-not-a-trace-context' },
+    );
     expect(answer.status).toBe(200);
     const upstream = mock.requests.slice(sent);
     expect(upstream).toHaveLength(1);
@@ -209,5 +214,51 @@ describe.skipIf(databaseUnavailable())('OpenTelemetry traces', () => {
     });
     expect(attemptSpans(spans)[0]!.attributes['http.response.status_code']).toBe(503);
     expect(receiver.unreadable).toEqual([]);
+  });
+});
+
+/** Spans still waiting for their batch when the server closes are sent before it is done. */
+describe.skipIf(databaseUnavailable())('OpenTelemetry traces on shutdown', () => {
+  let receiver: OtlpReceiver;
+  let mock: MockUpstream;
+
+  beforeAll(async () => {
+    receiver = await new OtlpReceiver().start();
+    mock = await new MockUpstream().start();
+    mock.reply('/v1/chat/completions', { json: ANSWER });
+  });
+  afterAll(async () => {
+    await mock?.stop();
+    await receiver?.stop();
+  });
+
+  it('sends the last spans when the server closes', async () => {
+    // A batch delay no test waits for: the span can only come with the close.
+    const t = await startTestServer({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_BSP_SCHEDULE_DELAY: '3600000',
+      OTEL_SERVICE_NAME: 'relaygate-edge',
+    });
+    let closed = false;
+    try {
+      await seedChannel(t, { baseUrl: mock.url, models: ['gpt-4o-mini'] });
+      const { key } = await seedToken(t);
+      const client = clientTraceparent();
+      const answer = await relayPost(
+        t,
+        key,
+        { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
+        { traceparent: client.header },
+      );
+      expect(answer.status).toBe(200);
+      expect(receiver.spans).toEqual([]);
+      await t.close();
+      closed = true;
+      const spans = receiver.spans.filter((span) => span.traceId === client.traceId);
+      expect(spans).toHaveLength(2);
+      expect(spans[0]!.resource['service.name']).toBe('relaygate-edge');
+    } finally {
+      if (!closed) await t.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
-import { finishReasonsOf } from './finish-reasons.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Success } from './attempt.ts';
 import { streamable, type Endpoint } from './endpoints.ts';
+import { finishReasonsOf } from './finish-reasons.ts';
 import type { ConvertedAnswer, Json } from './formats/types.ts';
 import { forwardStream } from './forward-stream.ts';
 import { openAIEmbeddingsToGemini } from './clients/gemini/gemini-embeddings.ts';

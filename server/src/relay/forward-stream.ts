@@ -1,7 +1,7 @@
-import { finishReasonsOf } from './finish-reasons.ts';
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
+import { finishReasonsOf } from './finish-reasons.ts';
 import type { ChunkSource, Json, StreamConverter } from './formats/types.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
 import { plainChunkText } from './plain-chunk-text.ts';

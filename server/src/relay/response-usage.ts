@@ -1,5 +1,5 @@
-import { finishReasonsOf } from './finish-reasons.ts';
 import type { EndpointKind } from './endpoints.ts';
+import { finishReasonsOf } from './finish-reasons.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
 import { countTokens, loadTokenizer } from './token-counter.ts';
 import { readOpenAIUsage, type Usage } from './usage.ts';

@@ -94,7 +94,7 @@ describe.skipIf(databaseUnavailable())('OpenTelemetry traces', () => {
   const sentBy = (span: ReceivedSpan, request: RecordedRequest) =>
     expect(request.headers.traceparent).toBe(`00-${span.traceId}-${span.spanId}-01`);
 
-  it('is off without an endpoint: no settings, and the relay only checks a flag', () => {
+  it('reads its settings from the OTEL_* variables: none without an endpoint', () => {
     expect(loadConfig({}).ops.tracing).toBeUndefined();
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318/' }).ops.tracing).toEqual({
       url: 'http://127.0.0.1:4318/v1/traces',
@@ -259,6 +259,24 @@ describe.skipIf(databaseUnavailable())('OpenTelemetry traces on shutdown', () =>
       expect(spans[0]!.resource['service.name']).toBe('relaygate-edge');
     } finally {
       if (!closed) await t.close();
+    }
+  });
+
+  it('without an endpoint, traces nothing and sends no traceparent upstream', async () => {
+    const t = await startTestServer();
+    try {
+      expect(t.server.app.tracing.enabled).toBe(false);
+      await seedChannel(t, { baseUrl: mock.url, models: ['gpt-4o-mini'] });
+      const { key } = await seedToken(t);
+      const sent = mock.requests.length;
+      const answer = await relayPost(t, key, {
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'hi' }],
+      });
+      expect(answer.status).toBe(200);
+      expect(mock.requests.slice(sent).map((request) => request.headers.traceparent)).toEqual([undefined]);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -166,7 +166,6 @@ async function relay(
 
     releaseChannel();
     const { usage, reported } = clampUsage(delivered.usage, body.maxTokens);
-    trace?.answered(answerTraced(reply, success, usage, delivered));
     const cost = price.perCall ? perCallCost(endpoint, body, price) : usageQuota(price, usage);
     admission.finish({ success: true, cost, tokens: usage.promptTokens + usage.completionTokens });
     const log = app.settings.bool('LogConsumeEnabled')
@@ -211,6 +210,8 @@ async function relay(
       startedAt,
       delivered.firstByteMs,
     );
+    // After the settlement is handed over: nothing the trace does can come between a call and its charge.
+    trace?.answered(answerTraced(reply, success, usage, delivered));
     // The answer may still be streaming out: Fastify waits on the reply, not on this function.
     return reply;
   } finally {

@@ -14,6 +14,7 @@ const external = [
   /^mysql2(\/|$)/,
   /^gpt-tokenizer(\/|$)/,
   /^piscina(\/|$)/,
+  /^@opentelemetry\//,
 ];
 const dir = join(import.meta.dirname, 'dist');
 
@@ -27,7 +28,8 @@ export default defineConfig([
     platform: 'node',
     // Native (better-sqlite3), loaded only for their dialect (pg, mysql2), loaded only when an
     // upstream sends no usage (the tokenizer's tens of MB of tables), or finding its own files on
-    // disk (piscina starts workers from its dist/worker.js): left to node_modules.
+    // disk (piscina starts workers from its dist/worker.js), or loaded only when tracing is on
+    // (OpenTelemetry's SDK): left to node_modules.
     external,
     output: { dir, format: 'esm', minify: { compress: true, mangle: false }, cleanDir: true },
   },

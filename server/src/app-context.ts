@@ -12,6 +12,7 @@ import type { Limits } from './limits/index.ts';
 import type { UpstreamAccess } from './net/upstream-json.ts';
 import type { Text } from './i18n/text.ts';
 import type { Metrics } from './ops/metrics.ts';
+import type { Tracing } from './ops/tracing.ts';
 import type { ReadinessChecks } from './ops/readiness.ts';
 import type { Store } from './store/db.ts';
 import type { BatchResult, Settlement } from './store/settle-batch.ts';
@@ -85,6 +86,8 @@ export interface AppContext {
   readiness: ReadinessChecks;
   /** Prometheus metrics (a no-op recorder when METRICS_ENABLED is off). */
   metrics: Metrics;
+  /** OpenTelemetry traces of relay calls (enabled only when an OTLP endpoint is set). */
+  tracing: Tracing;
 }
 
 declare module 'fastify' {

@@ -80,6 +80,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('limits', context.limits);
   app.decorate('readiness', context.readiness);
   app.decorate('metrics', context.metrics);
+  app.decorate('tracing', context.tracing);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isIpOrCidr } from './auth/ip-allow-list.ts';
+import type { TracingSettings } from './ops/tracing.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'TRUE', 'FALSE', 'True', 'False'])
@@ -113,6 +114,20 @@ const envSchema = z.object({
     .refine((s) => addressEntries(s).every(isIpOrCidr), {
       message: 'must be IP addresses or CIDR ranges, separated by commas',
     }),
+  /** OpenTelemetry traces of relay calls go to this OTLP/HTTP collector (…/v1/traces); unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) address' })
+    .optional(),
+  /** The traces' full address, used as it is (instead of OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces). */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) address' })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(256).default('relaygate'),
+  /** Milliseconds finished spans wait to be sent together. */
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  OTEL_SDK_DISABLED: booleanFromEnv.default(false),
   /** /readyz says not ready once the settlement journal has held settlements this long. */
   READY_JOURNAL_STUCK_SECONDS: positiveInt(300),
   /** The default of the LogRetentionDays option until the console sets it; 0: logs are kept. */
@@ -206,6 +221,8 @@ export interface OpsSettings {
   metricsToken?: string;
   /** Addresses and CIDR ranges allowed to scrape without the token. */
   metricsAllowedIps: string[];
+  /** OpenTelemetry traces; undefined: off (no OTLP endpoint set, or OTEL_SDK_DISABLED). */
+  tracing?: TracingSettings;
   readyJournalStuckSeconds: number;
   /** LOG_RETENTION_DAYS: the retention option's default; 0 keeps logs. */
   logRetentionDays: number;
@@ -299,6 +316,15 @@ function poolSettings(e: z.infer<typeof envSchema>, workers: number): PoolSettin
   };
 }
 
+/** Traces go to the traces endpoint as given, else to the OTLP endpoint's /v1/traces. */
+function tracingSettings(e: z.infer<typeof envSchema>): TracingSettings | undefined {
+  const url =
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (e.OTEL_EXPORTER_OTLP_ENDPOINT && `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`);
+  if (!url || e.OTEL_SDK_DISABLED) return undefined;
+  return { url, serviceName: e.OTEL_SERVICE_NAME, scheduleDelayMs: e.OTEL_BSP_SCHEDULE_DELAY };
+}
+
 /** Reads and validates the environment once; a bad value names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -374,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       metricsEnabled: e.METRICS_ENABLED,
       metricsToken: e.METRICS_TOKEN,
       metricsAllowedIps: addressEntries(e.METRICS_ALLOWED_IPS),
+      tracing: tracingSettings(e),
       readyJournalStuckSeconds: e.READY_JOURNAL_STUCK_SECONDS,
       logRetentionDays: e.LOG_RETENTION_DAYS,
       retentionIntervalMs: Math.round(e.RETENTION_INTERVAL_SECONDS * 1000),

@@ -23,6 +23,7 @@ import { Notifier } from './notify/notifier.ts';
 import { nodeReadiness } from './ops/node-readiness.ts';
 import { openMetrics } from './ops/metrics.ts';
 import { addNodeGauges } from './ops/node-gauges.ts';
+import { openTracing } from './ops/tracing.ts';
 import type { Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
 
@@ -116,6 +117,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       metrics,
       breakers,
     });
+    const tracing = await openTracing(config.ops.tracing);
     const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log, config.addressLimits);
     const app = await buildApp({
       config,
@@ -134,6 +136,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       verificationCodes: new VerificationCodes(store, shared.redis),
       readiness: nodeReadiness(store, shared),
       metrics,
+      tracing,
     });
     logger = app.log;
     appLog = app.log;
@@ -177,6 +180,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         stopFollowingInterval();
         // The app's close settles what is queued, which counts it; then the last counts are flushed.
         await app.close();
+        // The spans of the calls that finished while closing go out before the process ends.
+        await tracing.close().catch(logError('sending the last traces failed'));
         await limits.close();
         await quotaDataFlush.stop().catch(logError('last dashboard data flush failed'));
         await notifier.close();

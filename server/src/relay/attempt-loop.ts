@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RoutableChannel } from '../cache/channel-index.ts';
+import type { CallTrace } from '../ops/tracing.ts';
 import { tryChannel, type Failure, type Success } from './attempt.ts';
 import { breakerPolicy, countsAgainstChannel, firstByteTimeoutMs } from './breaker-policy.ts';
 import type { Caller } from './caller.ts';
@@ -74,6 +75,8 @@ export async function routeCall(
   call: CallNames,
   first: ModelStep,
   abort: AbortController,
+  /** The call's span when tracing is on: each attempt becomes a child of it. */
+  trace?: CallTrace,
 ): Promise<RouteResult> {
   const stream = body.stream && streamable(endpoint.kind);
   const attempts = caller.pinnedChannelId !== undefined ? 1 : app.settings.number('RetryTimes') + 1;
@@ -109,7 +112,7 @@ export async function routeCall(
       tried.push(channel.id);
       triedHere.push(channel.id);
       const timeoutMs = firstByteTimeoutMs(app.settings, channel, stream);
-      const result = await tryChannel(app, upstream, endpoint, stepBody, channel, abort, timeoutMs);
+      const result = await tryChannel(app, upstream, endpoint, stepBody, channel, abort, timeoutMs, trace);
       judge(app, channel, model, result, probe);
       if ('response' in result) {
         details.breakerSkipped = [...skipped];

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../cache/channel-index.ts';
 import type { Endpoint } from './endpoints.ts';
+import type { AttemptTrace, CallTrace } from '../ops/tracing.ts';
 import { holdAnswer, type HeldAnswer } from './answer-failure.ts';
 import { answerFormat } from './answer-format.ts';
 import { clientAdaptor } from './clients/registry.ts';
@@ -84,7 +85,10 @@ export function upstreamRequest(
   );
 }
 
-/** One attempt on one channel: the upstream's answer, or why it failed and whether to go on. */
+/**
+ * One attempt on one channel: the upstream's answer, or why it failed and whether to go on. With
+ * `trace` (tracing on), the attempt is a span of the call's, and its context goes upstream.
+ */
 export async function tryChannel(
   app: FastifyInstance,
   upstream: UpstreamClient,
@@ -95,6 +99,31 @@ export async function tryChannel(
   abort: AbortController,
   /** Milliseconds to the first byte (a stream's first event) before the attempt is cancelled; 0: none. */
   firstByteMs = 0,
+  trace?: CallTrace,
+): Promise<Success | Failure> {
+  if (!trace) return attemptChannel(undefined, app, upstream, endpoint, body, channel, abort, firstByteMs);
+  let attempt: AttemptTrace | undefined;
+  const traced = (family: ProviderFamily, upstreamModel: string) => {
+    attempt = trace.attempt(channel.id, family.name, upstreamModel);
+    return attempt.traceparent;
+  };
+  try {
+    const result = await attemptChannel(traced, app, upstream, endpoint, body, channel, abort, firstByteMs);
+    if ('response' in result) attempt?.ended(result.response.statusCode);
+    else attempt?.ended(result.status, result.message);
+    return result;
+  } catch (error) {
+    attempt?.ended(0, (error as Error).message);
+    throw error;
+  }
+}
+
+/** Starts the attempt's span once its provider and model are known: the `traceparent` to send. */
+type Traced = ((family: ProviderFamily, upstreamModel: string) => string) | undefined;
+
+async function attemptChannel(
+  traced: Traced,
+  ...[app, upstream, endpoint, body, channel, abort, firstByteMs = 0]: Parameters<typeof tryChannel>
 ): Promise<Success | Failure> {
   // The attempt's own cancellation: the client leaving, or its first byte not coming in time.
   const attempt = new AbortController();
@@ -110,7 +139,17 @@ export async function tryChannel(
       : undefined;
   try {
     const arrived = () => clearTimeout(timer);
-    const result = await attemptOn({ app, upstream, endpoint, body, channel, abort, attempt, arrived });
+    const result = await attemptOn({
+      app,
+      upstream,
+      endpoint,
+      body,
+      channel,
+      abort,
+      attempt,
+      arrived,
+      traced,
+    });
     if ('response' in result) return result;
     abort.signal.removeEventListener('abort', clientGone);
     return timedOut && !abort.signal.aborted
@@ -136,10 +175,11 @@ interface AttemptCall {
   abort: AbortController;
   attempt: AbortController;
   arrived: () => void;
+  traced: Traced;
 }
 
 async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
-  const { app, upstream, endpoint, body, channel, abort, attempt, arrived } = call;
+  const { app, upstream, endpoint, body, channel, abort, attempt, arrived, traced } = call;
   let upstreamModel: string;
   try {
     upstreamModel = mapModel(body.model, channel.modelMapping);
@@ -161,10 +201,11 @@ async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
   );
   if (typeof request === 'string') return { status: 400, message: request, retryable: true };
   const { body: payload } = request;
-  const headers =
+  const headers: UpstreamRequest['headers'] =
     typeof payload === 'string'
       ? { ...request.headers, 'content-type': 'application/json' }
       : { ...request.headers, 'content-type': payload.contentType, 'content-length': String(payload.length) };
+  if (traced) headers.traceparent = traced(family, upstreamModel);
   let response: Dispatcher.ResponseData;
   try {
     response = await upstream.send(request.url, {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Success } from './attempt.ts';
 import { streamable, type Endpoint } from './endpoints.ts';
+import { finishReasonsOf } from './finish-reasons.ts';
 import type { ConvertedAnswer, Json } from './formats/types.ts';
 import { forwardStream } from './forward-stream.ts';
 import { openAIEmbeddingsToGemini } from './clients/gemini/gemini-embeddings.ts';
@@ -21,6 +22,8 @@ export interface Delivered {
   local: boolean;
   firstByteMs: number;
   stream: boolean;
+  /** Why the answer's choices ended, where the answer says (OpenAI's finish_reason). */
+  finishReasons?: string[];
 }
 
 const localUsage = (promptTokens: number, completionTokens: number): Usage => ({
@@ -94,7 +97,13 @@ export async function deliverAnswer(
       startedAt,
     });
     const usage = outcome.usage ?? (await outcome.localUsage());
-    return { usage, local: outcome.usage === undefined, firstByteMs: outcome.firstByteMs, stream: true };
+    return {
+      usage,
+      local: outcome.usage === undefined,
+      firstByteMs: outcome.firstByteMs,
+      stream: true,
+      finishReasons: outcome.finishReasons,
+    };
   }
 
   if (endpoint.kind === 'speech') {
@@ -129,10 +138,10 @@ export async function deliverAnswer(
     return { usage, local: answer.usage === undefined, firstByteMs, stream: false };
   }
   if (format === wire && wire === 'openai') {
-    const { usage, local } = await usageOfAnswer(endpoint.kind, bytes, localPrompt);
+    const { usage, local, finishReasons } = await usageOfAnswer(endpoint.kind, bytes, localPrompt);
     reply.header('content-type', contentType || 'application/json');
     void reply.send(bytes);
-    return { usage, local, firstByteMs, stream: false };
+    return { usage, local, firstByteMs, stream: false, finishReasons };
   }
 
   // Passed through, the bytes go as they came (the caller reads them as it would the provider's);
@@ -164,7 +173,7 @@ async function sendConverted(
   localPrompt: () => Promise<number>,
   clientRequest: Json | undefined,
   passedThrough?: Buffer,
-): Promise<Pick<Delivered, 'usage' | 'local'>> {
+): Promise<Pick<Delivered, 'usage' | 'local' | 'finishReasons'>> {
   let usage = canonical.usage ?? readOpenAIUsage(canonical.body.usage);
   const local = usage === undefined;
   if (!usage) {
@@ -177,5 +186,5 @@ async function sendConverted(
     passedThrough ??
       JSON.stringify(answerToClient(body.clientFormat, canonical.body, body.model, clientRequest)),
   );
-  return { usage, local };
+  return { usage, local, finishReasons: finishReasonsOf(canonical.body.choices) };
 }

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
+import { finishReasonsOf } from './finish-reasons.ts';
 import type { ChunkSource, Json, StreamConverter } from './formats/types.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
 import { plainChunkText } from './plain-chunk-text.ts';
@@ -21,6 +22,8 @@ export interface StreamOutcome {
   clientGone: boolean;
   /** Set when the upstream failed or stalled mid-stream. */
   upstreamError?: string;
+  /** The finish_reason of each choice that told one. */
+  finishReasons?: string[];
 }
 
 export interface ForwardStreamOptions {
@@ -43,6 +46,9 @@ export interface ForwardStreamOptions {
   abort: AbortController;
   startedAt: number;
 }
+
+/** How a plain chunk that ends its choice tells why. */
+const FINISHED = '"finish_reason":"';
 
 const parse = (text: string): Json | undefined => {
   try {
@@ -115,6 +121,7 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     if (error)
       outcome.upstreamError = typeof error.message === 'string' ? error.message : JSON.stringify(error);
     countChoiceText(counter, chunk.choices);
+    outcome.finishReasons = finishReasonsOf(chunk.choices, outcome.finishReasons);
     if (typeof chunk.type === 'string' && chunk.type.endsWith('.delta')) counter.add(chunk.delta);
     // Usage-only: no choices left (OpenAI), or none at all outside the Responses events (Cloudflare's tail).
     const noChoices = Array.isArray(chunk.choices)
@@ -150,6 +157,9 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
       const text = plainChunkText(event.data);
       if (text !== undefined) {
         counter.add(text);
+        // Only a chunk with no text may end its choice: the others need no second look.
+        if (text === '' && event.data.includes(FINISHED))
+          outcome.finishReasons = finishReasonsOf(parse(event.data)?.choices, outcome.finishReasons);
         return write(formatSseData(event.data, event.event));
       }
     }

@@ -17,9 +17,11 @@ import { hasFallbacks } from './model-fallbacks.ts';
 import type { SettlementBatcher } from './settlement-batcher.ts';
 import { promptText } from './token-counter.ts';
 import { clampUsage } from './usage-limits.ts';
+import type { Usage } from './usage.ts';
 import type { UpstreamClient } from './upstream-client.ts';
 import { msg } from '../i18n/text.ts';
 import type { CallOutcome } from '../ops/relay-metrics.ts';
+import type { CallAnswer, CallTrace } from '../ops/tracing.ts';
 
 export interface RelayRuntime {
   upstream: UpstreamClient;
@@ -63,7 +65,8 @@ function estimateCost(app: FastifyInstance, endpoint: Endpoint, body: RelayBody,
  * same channel twice), deliver the answer in the client's format, then settle and log off the
  * response path. A call that fails everywhere is refunded in full.
  */
-export async function relayCall(
+async function relay(
+  trace: CallTrace | undefined,
   app: FastifyInstance,
   runtime: RelayRuntime,
   request: FastifyRequest,
@@ -113,7 +116,7 @@ export async function relayCall(
     let route: RouteResult;
     let lastChannelId = 0;
     try {
-      route = await routeCall(app, runtime.upstream, endpoint, body, caller, call, first, abort);
+      route = await routeCall(app, runtime.upstream, endpoint, body, caller, call, first, abort, trace);
       ({ success, releaseChannel } = route);
       lastChannelId = route.tried.at(-1) ?? 0;
       // An upstream's (or a channel's) internal error is a bad gateway to the client: a 500 from
@@ -201,9 +204,49 @@ export async function relayCall(
       startedAt,
       delivered.firstByteMs,
     );
+    // After the settlement is handed over: nothing the trace does can come between a call and its charge.
+    trace?.answered(answerTraced(reply, success, usage, delivered));
     // The answer may still be streaming out: Fastify waits on the reply, not on this function.
     return reply;
   } finally {
     runtime.inFlight.delete(reservation.id);
   }
+}
+
+/** How an answered call ends its span. */
+const answerTraced = (
+  reply: FastifyReply,
+  success: Success,
+  usage: Usage,
+  delivered: Delivered,
+): CallAnswer => ({
+  status: reply.raw.statusCode,
+  channelId: success.channel.id,
+  provider: success.family.name,
+  responseModel: success.upstreamModel,
+  usage,
+  finishReasons: delivered.finishReasons,
+});
+
+/** What a relay call is given: the app, the runtime, the request and reply, what is called, by whom, with what. */
+type CallArgs = Parameters<typeof relay> extends [CallTrace | undefined, ...infer Rest] ? Rest : never;
+
+/**
+ * One call through the gateway (see `relay`); with tracing on, inside a span of its own, child of
+ * the client's `traceparent`. Off, nothing but the one check.
+ */
+export async function relayCall(...args: CallArgs): Promise<FastifyReply> {
+  const [app, , request, , endpoint, , body] = args;
+  if (!app.tracing.enabled) return relay(undefined, ...args);
+  const trace = app.tracing.startCall({
+    headers: request.headers,
+    requestId: request.id,
+    kind: endpoint.kind,
+    model: body.model,
+    stream: body.stream,
+  });
+  return relay(trace, ...args).catch((error: unknown) => {
+    trace.failed(error);
+    throw error;
+  });
 }

@@ -1,4 +1,5 @@
 import type { EndpointKind } from './endpoints.ts';
+import { finishReasonsOf } from './finish-reasons.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
 import { countTokens, loadTokenizer } from './token-counter.ts';
 import { readOpenAIUsage, type Usage } from './usage.ts';
@@ -33,7 +34,7 @@ export async function usageOfAnswer(
   kind: EndpointKind,
   bytes: Buffer,
   localPromptTokens: () => Promise<number>,
-): Promise<{ usage: Usage; local: boolean }> {
+): Promise<{ usage: Usage; local: boolean; finishReasons?: string[] }> {
   let body: Record<string, unknown> = {};
   const text = bytes.toString('utf8');
   try {
@@ -47,7 +48,8 @@ export async function usageOfAnswer(
       local: false,
     };
   const usage = readOpenAIUsage(body.usage);
-  if (usage) return { usage, local: false };
+  const finishReasons = finishReasonsOf(body.choices);
+  if (usage) return { usage, local: false, finishReasons };
   const counter = new IncrementalCounter();
   countChoiceText(counter, body.choices);
   return {
@@ -58,5 +60,6 @@ export async function usageOfAnswer(
       reasoningTokens: 0,
     },
     local: true,
+    finishReasons,
   };
 }

@@ -7,6 +7,7 @@ import type { SharedState } from './cache/shared-state.ts';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Notifier } from './notify/notifier.ts';
+import type { JobScheduler } from './jobs/scheduler.ts';
 import type { Limits } from './limits/index.ts';
 import type { UpstreamAccess } from './net/upstream-json.ts';
 import type { Text } from './i18n/text.ts';
@@ -82,6 +83,8 @@ export interface AppContext {
   readiness: ReadinessChecks;
   /** Prometheus metrics (a no-op recorder when METRICS_ENABLED is off). */
   metrics: Metrics;
+  /** The background jobs of this process (jobs/scheduler.ts); the relay and the api add their own. */
+  jobs: JobScheduler;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 import { ChannelStatus, type BackgroundJobs, type BackgroundJobState } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BALANCE_REFRESH_JOB } from '../../src/api/channel/balance-refresh.ts';
 import { CHANNEL_TEST_JOB } from '../../src/jobs/channel-auto-test.ts';
 import { RETENTION_JOB } from '../../src/jobs/retention.ts';
 import { SESSION_SWEEP_JOB } from '../../src/jobs/session-sweep.ts';
@@ -16,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 import { databaseUnavailable } from '../support/test-server.ts';
 import { waitFor } from '../support/wait.ts';
 
-const LEASED = [CHANNEL_TEST_JOB, RETENTION_JOB, TASK_POLL_JOB];
+const LEASED = [BALANCE_REFRESH_JOB, CHANNEL_TEST_JOB, RETENTION_JOB, TASK_POLL_JOB];
 const INVALID_KEY = {
   status: 401,
   json: { error: { message: 'invalid api key', type: 'invalid_request_error', code: 'invalid_api_key' } },
@@ -34,6 +35,8 @@ describe.skipIf(databaseUnavailable())('background jobs on two nodes', () => {
   let mock: MockUpstream;
   let failing: number;
   let recovered: number;
+  let creditLeft: number;
+  let spent: number;
   const gateways: SpawnedGateway[] = [];
   const consoles = new Map<SpawnedGateway, ConsoleClient>();
 
@@ -44,9 +47,9 @@ describe.skipIf(databaseUnavailable())('background jobs on two nodes', () => {
     db = await createTestDatabase();
     store = openStore({ sqlDsn: db.sqlDsn, sqlitePath: db.sqlitePath });
     await migrateToLatest(store);
-    const channel = (name: string, status: number) =>
+    const channel = (name: string, status: number, type = 1) =>
       insertReturningId(store, 'channels', {
-        type: 1,
+        type,
         key: `sk-${name}`,
         name,
         base_url: `${mock.url}/${name}`,
@@ -55,8 +58,18 @@ describe.skipIf(databaseUnavailable())('background jobs on two nodes', () => {
         status,
         auto_ban: 1,
       });
+    // The chat channels' accounts have credit too (OpenAI's billing pair), so no refresh fails.
+    for (const name of ['failing', 'recovered']) {
+      mock.reply(`/${name}/v1/dashboard/billing/subscription`, { json: { hard_limit_usd: 100 } });
+      mock.reply(`/${name}/v1/dashboard/billing/usage`, { json: { total_usage: 0 } });
+    }
     failing = await channel('failing', ChannelStatus.Enabled);
     recovered = await channel('recovered', ChannelStatus.AutoDisabled);
+    // Two OpenRouter accounts for the balance refresh: one with credit left, one spent.
+    mock.reply('/credit-left/api/v1/credits', { json: { data: { total_credits: 20, total_usage: 5.5 } } });
+    mock.reply('/spent/api/v1/credits', { json: { data: { total_credits: 5, total_usage: 5 } } });
+    creditLeft = await channel('credit-left', ChannelStatus.Enabled, 20);
+    spent = await channel('spent', ChannelStatus.Enabled, 20);
     await writeOption(store, 'AutomaticDisableChannelEnabled', 'true');
     await writeOption(store, 'AutomaticEnableChannelEnabled', 'true');
     // Retention has something to do (nothing is that old), so it runs.
@@ -64,6 +77,7 @@ describe.skipIf(databaseUnavailable())('background jobs on two nodes', () => {
     const env = {
       WORKERS: '1',
       CHANNEL_TEST_FREQUENCY: '0.005',
+      CHANNEL_UPDATE_FREQUENCY: '0.005',
       RETENTION_INTERVAL_SECONDS: '0.3',
       TASK_POLL_INTERVAL_SECONDS: '0.3',
       TASK_POLL_LEASE_SECONDS: '2',
@@ -116,6 +130,28 @@ describe.skipIf(databaseUnavailable())('background jobs on two nodes', () => {
       (s) => s === ChannelStatus.Enabled,
       'the failing channel back',
     );
+  });
+
+  it("refreshes every channel's balance on its interval, and disables a spent account", async () => {
+    const balance = async (id: number) =>
+      (
+        await store.db
+          .selectFrom('channels')
+          .select(['balance', 'balance_updated_time'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).balance;
+    await waitFor(
+      () => balance(creditLeft),
+      (left) => Number(left) === 14.5,
+      'the balance refreshed',
+    );
+    await waitFor(
+      () => status(spent),
+      (s) => s === ChannelStatus.AutoDisabled,
+      'the spent account disabled',
+    );
+    expect(await status(creditLeft)).toBe(ChannelStatus.Enabled);
   });
 
   it('runs each leased job on one node only, and reports it the same from both', async () => {

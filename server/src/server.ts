@@ -108,7 +108,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       // One lease holder per process: workers of one node share the node id.
       holder: `${shared.nodeId}:${config.workerSlot}:${process.pid}`,
       leaseSeconds: config.jobs.leaseSeconds,
-      onError: (job, error) => appLog?.error({ err: error, job }, 'a background job failed; tried again next run'),
+      onError: (job, error) =>
+        appLog?.error({ err: error, job }, 'a background job failed; tried again next run'),
     });
     const app = await buildApp({
       config,

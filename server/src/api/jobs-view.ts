@@ -38,7 +38,13 @@ function localState(job: RegisteredJob, node: string): BackgroundJobState {
     holder: job.scope === 'node' ? node : '',
     lease_expires_at: 0,
     last_run: run
-      ? { started_at: run.startedAt, duration_ms: run.durationMs, outcome: run.outcome, error: run.error, node }
+      ? {
+          started_at: run.startedAt,
+          duration_ms: run.durationMs,
+          outcome: run.outcome,
+          error: run.error,
+          node,
+        }
       : null,
   };
 }

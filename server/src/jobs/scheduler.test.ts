@@ -67,7 +67,12 @@ describe('JobScheduler', () => {
   const errors: unknown[] = [];
   const schedulers: JobScheduler[] = [];
   const scheduler = (holder: string, leaseSeconds?: number) => {
-    const made = new JobScheduler({ store, holder, leaseSeconds, onError: (_job, error) => errors.push(error) });
+    const made = new JobScheduler({
+      store,
+      holder,
+      leaseSeconds,
+      onError: (_job, error) => errors.push(error),
+    });
     schedulers.push(made);
     return made;
   };
@@ -81,7 +86,9 @@ describe('JobScheduler', () => {
   });
   afterEach(async () => {
     let stopped = false;
-    const stopping = Promise.all(schedulers.splice(0).map((made) => made.stop())).then(() => (stopped = true));
+    const stopping = Promise.all(schedulers.splice(0).map((made) => made.stop())).then(
+      () => (stopped = true),
+    );
     while (!stopped) {
       for (const end of unended.splice(0)) end();
       await vi.advanceTimersByTimeAsync(SECOND);
@@ -150,7 +157,15 @@ describe('JobScheduler', () => {
     fail = true;
     await vi.advanceTimersByTimeAsync(10 * SECOND);
     expect(table.runs).toEqual([
-      { name: 'flaky', node: 'node-1', intervalMs: 10_000, startedAt: 0, durationMs: 1500, outcome: 'ok', error: '' },
+      {
+        name: 'flaky',
+        node: 'node-1',
+        intervalMs: 10_000,
+        startedAt: 0,
+        durationMs: 1500,
+        outcome: 'ok',
+        error: '',
+      },
       {
         name: 'flaky',
         node: 'node-1',
@@ -162,7 +177,11 @@ describe('JobScheduler', () => {
       },
     ]);
     expect(errors).toEqual([new Error('upstream away')]);
-    expect(made.registered()[0]).toMatchObject({ name: 'flaky', scope: 'leased', lastRun: { outcome: 'error' } });
+    expect(made.registered()[0]).toMatchObject({
+      name: 'flaky',
+      scope: 'leased',
+      lastRun: { outcome: 'error' },
+    });
   });
 
   it('renews the lease during a long run, and cancels the run once the lease is lost', async () => {
@@ -192,7 +211,13 @@ describe('JobScheduler', () => {
   it('answers runNow with the run, or nothing when another node holds the lease or nothing is due', async () => {
     let due = true;
     const made = scheduler('a');
-    made.add({ name: 'answer', intervalMs: 60 * SECOND, scope: 'leased', due: () => due, run: async () => 42 });
+    made.add({
+      name: 'answer',
+      intervalMs: 60 * SECOND,
+      scope: 'leased',
+      due: () => due,
+      run: async () => 42,
+    });
     expect(await made.runNow('answer')).toBe(42);
     due = false;
     expect(await made.runNow('answer')).toBeUndefined();

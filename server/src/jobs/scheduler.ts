@@ -96,7 +96,12 @@ export class JobScheduler {
       Math.max(MIN_LEASE_SECONDS, Math.ceil((2 * definition.intervalMs) / 1000));
     const entry: Entry = {
       definition,
-      info: { name: definition.name, intervalMs: definition.intervalMs, scope: definition.scope, leaseSeconds },
+      info: {
+        name: definition.name,
+        intervalMs: definition.intervalMs,
+        scope: definition.scope,
+        leaseSeconds,
+      },
       timer: setInterval(() => void this.tick(entry), definition.intervalMs),
       chain: Promise.resolve(),
       held: false,
@@ -197,7 +202,12 @@ export class JobScheduler {
     } finally {
       await stopRenewing?.();
     }
-    const run: LocalJobRun = { startedAt: Math.floor(started / 1000), durationMs: Date.now() - started, outcome, error };
+    const run: LocalJobRun = {
+      startedAt: Math.floor(started / 1000),
+      durationMs: Date.now() - started,
+      outcome,
+      error,
+    };
     entry.info.lastRun = run;
     if (leased)
       await recordJobRun(this.deps.store, definition.name, {

@@ -52,7 +52,11 @@ export interface BalanceSummary {
 }
 
 /** An account with nothing left: its channel is disabled as new-api does, when it may be disabled automatically. */
-async function disableIfSpent(app: FastifyInstance, channel: ChannelRecord, balance: number): Promise<boolean> {
+async function disableIfSpent(
+  app: FastifyInstance,
+  channel: ChannelRecord,
+  balance: number,
+): Promise<boolean> {
   if (balance > 0 || channel.auto_ban !== 1) return false;
   const reason = `the upstream balance is ${balance}`;
   const disabled = await setChannelStatus(app.store.db, channel.id, ChannelStatus.AutoDisabled, {

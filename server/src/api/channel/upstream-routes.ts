@@ -10,7 +10,13 @@ import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
 import { parseId, parseInput } from '../parse-input.ts';
 import { addressTrust } from './address-owner.ts';
-import { BALANCE_REFRESH_JOB, balanceRefreshJob, refreshAllBalances, refreshBalance, storedAccess } from './balance-refresh.ts';
+import {
+  BALANCE_REFRESH_JOB,
+  balanceRefreshJob,
+  refreshAllBalances,
+  refreshBalance,
+  storedAccess,
+} from './balance-refresh.ts';
 import { firstKey, normalizeBaseUrl } from './channel-rules.ts';
 import { fetchModelsSchema } from './schemas.ts';
 import { fetchUpstreamModels } from './upstream-queries.ts';

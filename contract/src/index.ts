@@ -9,3 +9,4 @@ export * from './money.ts';
 export * from './dashboard.ts';
 export * from './task.ts';
 export * from './quota-display.ts';
+export * from './jobs.ts';

@@ -8,6 +8,7 @@ import type { SharedState } from './cache/shared-state.ts';
 import type { Config } from './config.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Notifier } from './notify/notifier.ts';
+import type { JobScheduler } from './jobs/scheduler.ts';
 import type { Limits } from './limits/index.ts';
 import type { UpstreamAccess } from './net/upstream-json.ts';
 import type { Text } from './i18n/text.ts';
@@ -88,6 +89,8 @@ export interface AppContext {
   metrics: Metrics;
   /** OpenTelemetry traces of relay calls (enabled only when an OTLP endpoint is set). */
   tracing: Tracing;
+  /** The background jobs of this process (jobs/scheduler.ts); the relay and the api add their own. */
+  jobs: JobScheduler;
 }
 
 declare module 'fastify' {

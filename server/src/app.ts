@@ -6,6 +6,7 @@ import type { AppContext } from './app-context.ts';
 import { optionApi } from './api/option-routes.ts';
 import { statusApi } from './api/status-routes.ts';
 import { healthApi } from './api/health-routes.ts';
+import { jobsApi } from './api/jobs-routes.ts';
 import { metricsApi } from './api/metrics-routes.ts';
 import { channelApi } from './api/channel/index.ts';
 import { dataApi } from './api/data/index.ts';
@@ -81,6 +82,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.decorate('readiness', context.readiness);
   app.decorate('metrics', context.metrics);
   app.decorate('tracing', context.tracing);
+  app.decorate('jobs', context.jobs);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -148,6 +150,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(pricingApi);
   await app.register(dataApi);
   await app.register(taskApi);
+  await app.register(jobsApi);
   await app.register(relayRoutes);
   return app;
 }

@@ -12,6 +12,11 @@ const booleanFromEnv = z
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 /** Seconds, decimals allowed (tests use fractions), at most a day. */
 const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
+/** Minutes, decimals allowed (tests use fractions), at most a week; an empty value reads as unset. */
+const minutes = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce.number().positive().max(10_080).optional(),
+);
 
 const httpAddress = (fallback: string) =>
   z
@@ -135,10 +140,19 @@ const envSchema = z.object({
   /** How often the retention job looks for rows past their age, and how many it deletes per statement. */
   RETENTION_INTERVAL_SECONDS: seconds(3600),
   RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** new-api's: minutes between two tests of every channel (decimals allowed); unset: no automatic test. */
+  CHANNEL_TEST_FREQUENCY: minutes.optional(),
+  /** new-api's: minutes between two balance refreshes of every enabled channel; unset: none. */
+  CHANNEL_UPDATE_FREQUENCY: minutes.optional(),
+  /** The lease of every leased background job (tests shorten it); unset: twice the job's interval, a minute at least. */
+  JOB_LEASE_SECONDS: z.coerce.number().positive().max(86_400).optional(),
   CRITICAL_RATE_LIMIT_ENABLE: booleanFromEnv.default(true),
   CRITICAL_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   CRITICAL_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(1200),
 });
+
+const inMs = (value: number | undefined, unitMs: number) =>
+  value === undefined ? undefined : Math.round(value * unitMs);
 
 function addressEntries(list: string): string[] {
   return list
@@ -213,6 +227,17 @@ export interface Config {
   addressLimits: AddressLimitSettings;
   /** /metrics and /readyz. */
   ops: OpsSettings;
+  /** The background jobs' scheduler (jobs/scheduler.ts). */
+  jobs: JobSettings;
+}
+
+export interface JobSettings {
+  /** CHANNEL_TEST_FREQUENCY in ms; undefined: channels are tested only when the console asks. */
+  channelTestIntervalMs?: number;
+  /** CHANNEL_UPDATE_FREQUENCY in ms; undefined: balances are refreshed only when the console asks. */
+  balanceRefreshIntervalMs?: number;
+  /** JOB_LEASE_SECONDS; undefined: each job's own. */
+  leaseSeconds?: number;
 }
 
 export interface OpsSettings {
@@ -405,6 +430,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       logRetentionDays: e.LOG_RETENTION_DAYS,
       retentionIntervalMs: Math.round(e.RETENTION_INTERVAL_SECONDS * 1000),
       retentionBatchSize: e.RETENTION_BATCH_SIZE,
+    },
+    jobs: {
+      channelTestIntervalMs: inMs(e.CHANNEL_TEST_FREQUENCY, 60_000),
+      balanceRefreshIntervalMs: inMs(e.CHANNEL_UPDATE_FREQUENCY, 60_000),
+      leaseSeconds: e.JOB_LEASE_SECONDS,
     },
     signInLimit: e.CRITICAL_RATE_LIMIT_ENABLE
       ? { attempts: e.CRITICAL_RATE_LIMIT, windowSeconds: e.CRITICAL_RATE_LIMIT_DURATION }

@@ -14,8 +14,10 @@ import type { HealthLog } from './cache/redis-connection.ts';
 import { openSharedState, type SharedState } from './cache/shared-state.ts';
 import { openLimits, type Limits } from './limits/index.ts';
 import { QuotaDataRollup, startQuotaDataFlush } from './jobs/quota-data.ts';
-import { startSessionSweep } from './jobs/session-sweep.ts';
-import { startRetention, type RetentionJob } from './jobs/retention.ts';
+import { channelAutoTestJob } from './jobs/channel-auto-test.ts';
+import { JobScheduler } from './jobs/scheduler.ts';
+import { sessionSweepJob } from './jobs/session-sweep.ts';
+import { RETENTION_JOB, retentionJob, type RetentionJob, type RetentionReport } from './jobs/retention.ts';
 import { createChannelTester } from './relay/channel-tester.ts';
 import { upstreamAccounts } from './relay/providers/upstream-accounts.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -39,6 +41,8 @@ export interface RelaygateServer {
   limits: Limits;
   /** Deletes logs, dashboard data and tasks past their age (tests run it at will). */
   retention: RetentionJob;
+  /** The background jobs of this process. */
+  jobs: JobScheduler;
   createdRoot: boolean;
   /** Stops taking requests, finishes background work, and closes the database. */
   close(): Promise<void>;
@@ -119,6 +123,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     });
     const tracing = await openTracing(config.ops.tracing);
     const limits = openLimits(store, settings, shared.redis, cluster.isWorker, log, config.addressLimits);
+    const jobs = new JobScheduler({
+      store,
+      // One lease holder per process: workers of one node share the node id.
+      holder: `${shared.nodeId}:${config.workerSlot}:${process.pid}`,
+      leaseSeconds: config.jobs.leaseSeconds,
+      onError: (job, error) =>
+        appLog?.error({ err: error, job }, 'a background job failed; tried again next run'),
+    });
     const app = await buildApp({
       config,
       store,
@@ -137,25 +149,35 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       readiness: nodeReadiness(store, shared),
       metrics,
       tracing,
+      jobs,
     });
     logger = app.log;
     appLog = app.log;
     const logError = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
-    const sessionSweep = startSessionSweep(store, logError('expired session sweep failed'));
+    jobs.add(sessionSweepJob(store));
     const quotaDataFlush = startQuotaDataFlush(
       quotaData,
       () => settings.number('DataExportInterval'),
       logError('dashboard data flush failed; its counts are kept for the next one'),
     );
-    const retention = startRetention({
-      store,
-      settings,
-      ops: config.ops,
-      // One lease holder per process: workers of one node share the node id.
-      holder: `${shared.nodeId}:${config.workerSlot}:${process.pid}`,
-      onError: logError('deleting old rows failed; tried again next run'),
-      onDeleted: (report) => app.log.info({ deleted: report }, 'deleted rows past their retention age'),
-    });
+    jobs.add(
+      retentionJob({
+        store,
+        settings,
+        ops: config.ops,
+        onDeleted: (report) => app.log.info({ deleted: report }, 'deleted rows past their retention age'),
+      }),
+    );
+    const retention: RetentionJob = {
+      runOnce: () => jobs.runNow(RETENTION_JOB) as Promise<RetentionReport | undefined>,
+    };
+    // new-api's CHANNEL_TEST_FREQUENCY: every channel tested, disabled or re-enabled by its outcome.
+    if (config.jobs.channelTestIntervalMs !== undefined)
+      jobs.add(
+        channelAutoTestJob(store, channelTester, config.jobs.channelTestIntervalMs, (channelId, error) =>
+          app.log.warn({ err: error, channelId }, 'channel test failed'),
+        ),
+      );
     const stopFollowingInterval = settings.onChange((key) => {
       if (key === 'DataExportInterval') quotaDataFlush.reschedule();
     });
@@ -171,12 +193,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       quotaData,
       limits,
       retention,
+      jobs,
       createdRoot,
       async close() {
         settings.stopSync();
         channels.stopSync();
-        await sessionSweep.stop();
-        await retention.stop();
+        // Runs in progress finish and leases are given up before the app and the store close.
+        await jobs.stop();
         stopFollowingInterval();
         // The app's close settles what is queued, which counts it; then the last counts are flushed.
         await app.close();

@@ -2,9 +2,8 @@
 import type { OptionsCache } from '../cache/options-cache.ts';
 import type { OpsSettings } from '../config.ts';
 import type { Store } from '../store/db.ts';
-import { releaseJobLease, takeJobLease } from '../store/job-leases.ts';
 import { deleteOldBatch, type RetentionTargetName } from '../store/retention.ts';
-import { startPeriodic } from './periodic.ts';
+import type { JobContext, JobDefinition } from './scheduler.ts';
 
 /** The name of the retention job's lease in job_leases. */
 export const RETENTION_JOB = 'retention';
@@ -17,8 +16,6 @@ const RULES: Array<{ option: string; targets: RetentionTargetName[] }> = [
 ];
 
 const DAY_SECONDS = 86_400;
-/** The lease outlives a run's pause between renewals many times over. */
-const LEASE_SECONDS = 600;
 
 /** Rows deleted by one run, per target. */
 export type RetentionReport = Partial<Record<RetentionTargetName, number>>;
@@ -26,42 +23,29 @@ export type RetentionReport = Partial<Record<RetentionTargetName, number>>;
 export interface RetentionJob {
   /** One run now, if this process holds (or can take) the lease; undefined when it did not run. */
   runOnce(): Promise<RetentionReport | undefined>;
-  stop(): Promise<void>;
 }
 
 export interface RetentionDeps {
   store: Store;
   settings: OptionsCache;
   ops: OpsSettings;
-  /** This process's name in the lease (unique per process). */
-  holder: string;
-  onError: (error: unknown) => void;
   onDeleted: (report: RetentionReport) => void;
 }
 
 /**
  * Deletes rows past their age (LogRetentionDays, QuotaDataRetentionDays, TaskRetentionDays; 0 keeps
- * them, the default) every RETENTION_INTERVAL_SECONDS, on one process of the cluster at a time (a
- * lease in job_leases), in batches of RETENTION_BATCH_SIZE rows, one statement each, yielding between
- * them: the relay's writes never wait for more than one batch.
+ * them, the default) every RETENTION_INTERVAL_SECONDS, on one process of the cluster at a time (the
+ * scheduler's lease), in batches of RETENTION_BATCH_SIZE rows, one statement each, yielding between
+ * them: the relay's writes never wait for more than one batch. A run whose lease is lost stops
+ * after its current batch.
  */
-export function startRetention(deps: RetentionDeps): RetentionJob {
-  const { store, settings, ops, holder } = deps;
-  let stopping = false;
-  let held = false;
-  let leaseRenewedAt = 0;
+export function retentionJob(deps: RetentionDeps): JobDefinition {
+  const { store, settings, ops } = deps;
+  const dueRules = () => RULES.filter((rule) => settings.number(rule.option) > 0);
 
-  const keepLease = async (): Promise<boolean> => {
-    const now = Math.floor(Date.now() / 1000);
-    if (held && now - leaseRenewedAt < LEASE_SECONDS / 4) return true;
-    held = await takeJobLease(store, RETENTION_JOB, holder, now, now + LEASE_SECONDS);
-    leaseRenewedAt = now;
-    return held;
-  };
-
-  const purge = async (target: RetentionTargetName, before: number): Promise<number> => {
+  const purge = async (context: JobContext, target: RetentionTargetName, before: number) => {
     let deleted = 0;
-    while (!stopping && (await keepLease())) {
+    while (!context.cancelled) {
       const count = await deleteOldBatch(store, target, before, ops.retentionBatchSize);
       deleted += count;
       if (count < ops.retentionBatchSize) break;
@@ -71,26 +55,20 @@ export function startRetention(deps: RetentionDeps): RetentionJob {
     return deleted;
   };
 
-  const runOnce = async (): Promise<RetentionReport | undefined> => {
-    const due = RULES.filter((rule) => settings.number(rule.option) > 0);
-    if (due.length === 0 || !(await keepLease())) return undefined;
-    const report: RetentionReport = {};
-    const now = Math.floor(Date.now() / 1000);
-    for (const rule of due) {
-      const before = now - settings.number(rule.option) * DAY_SECONDS;
-      for (const target of rule.targets) report[target] = await purge(target, before);
-    }
-    if (Object.values(report).some((count) => count > 0)) deps.onDeleted(report);
-    return report;
-  };
-
-  const job = startPeriodic(runOnce, ops.retentionIntervalMs, deps.onError);
   return {
-    runOnce,
-    async stop() {
-      stopping = true;
-      await job.stop();
-      if (held) await releaseJobLease(store, RETENTION_JOB, holder).catch(() => {});
+    name: RETENTION_JOB,
+    intervalMs: ops.retentionIntervalMs,
+    scope: 'leased',
+    due: () => dueRules().length > 0,
+    async run(context): Promise<RetentionReport> {
+      const report: RetentionReport = {};
+      const now = Math.floor(Date.now() / 1000);
+      for (const rule of dueRules()) {
+        const before = now - settings.number(rule.option) * DAY_SECONDS;
+        for (const target of rule.targets) report[target] = await purge(context, target, before);
+      }
+      if (Object.values(report).some((count) => count > 0)) deps.onDeleted(report);
+      return report;
     },
   };
 }

@@ -20,7 +20,7 @@ import { addSettlementGauges } from './settlement-gauges.ts';
 import { openSettlements } from './settlements.ts';
 import { sunoPlatform } from './suno/poll.ts';
 import { sunoRoutes } from './suno/routes.ts';
-import { startTaskPoller } from './tasks/task-poller.ts';
+import { TASK_POLL_JOB, taskPollJob } from './tasks/task-poller.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { videoPlatform } from './video/video-poll.ts';
 import { videoRoutes } from './video/video-routes.ts';
@@ -58,9 +58,10 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
   addSettlementGauges(app.metrics, settlements.batcher);
   // Unfinished drawings, music and videos are polled by one node at a time.
   const platforms = [midjourneyPlatform(), sunoPlatform(), videoPlatform()];
-  const poller = startTaskPoller(app, runtime.upstream, settlements.nodeId, platforms);
+  const poll = taskPollJob(app, runtime.upstream, platforms);
+  if (poll) app.jobs.add(poll);
   app.addHook('onClose', async () => {
-    await poller?.stop();
+    await app.jobs.remove(TASK_POLL_JOB);
     // Calls cut at shutdown (the grace period over) are still ending: each settles what it counted
     // or refunds, and that must reach the batcher before it closes. One stuck past the bound keeps
     // its reservation, which the next start (or another node) refunds.

@@ -1,4 +1,4 @@
-import { ChannelTestOutcome } from '@relaygate/contract';
+import { ChannelStatus, ChannelTestOutcome } from '@relaygate/contract';
 import { asText, render, type Text } from '../i18n/text.ts';
 import type { Language } from '../i18n/language.ts';
 import type { Db } from './db.ts';
@@ -54,4 +54,15 @@ export function testErrorIn(
 ): string {
   const text = row.test_error_text ? storedText(row.test_error_text) : null;
   return text ? render(text, language) : (row.test_error ?? '');
+}
+
+/** The channels "test all" tests, lowest id first: every one except those an admin turned off. */
+export async function channelIdsToTest(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('channels')
+    .select('id')
+    .where('status', '!=', ChannelStatus.ManuallyDisabled)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => Number(row.id));
 }

@@ -34,3 +34,40 @@ export async function releaseJobLease(store: Store, name: string, holder: string
     .where('holder', '=', holder)
     .execute();
 }
+
+/** How a job's run went, as recorded on its lease row. */
+export interface JobRunRecord {
+  /** The process that ran it. */
+  node: string;
+  intervalMs: number;
+  /** Unix seconds. */
+  startedAt: number;
+  durationMs: number;
+  outcome: 'ok' | 'error';
+  /** Empty when it went well. */
+  error: string;
+}
+
+/** Room for the error's first words on the row. */
+const ERROR_LENGTH = 500;
+
+/** Keeps a run's outcome on the job's row, where every node reads it (the row exists: its lease was taken). */
+export async function recordJobRun(store: Store, name: string, run: JobRunRecord): Promise<void> {
+  await store.db
+    .updateTable('job_leases')
+    .set({
+      interval_ms: run.intervalMs,
+      last_started_at: run.startedAt,
+      last_duration_ms: Math.max(0, Math.round(run.durationMs)),
+      last_outcome: run.outcome,
+      last_error: run.error.slice(0, ERROR_LENGTH),
+      last_node: run.node.slice(0, 128),
+    })
+    .where('name', '=', name)
+    .execute();
+}
+
+/** Every leased job's row: who holds it until when, and how it last ran. */
+export async function listJobLeases(store: Store) {
+  return store.db.selectFrom('job_leases').selectAll().orderBy('name').execute();
+}

@@ -12,6 +12,7 @@ import { limitsColumns } from './migrations/007-limits.ts';
 import { nodeLeasesTable } from './migrations/008-node-leases.ts';
 import { channelTestOutcome } from './migrations/009-channel-test-outcome.ts';
 import { jobLeasesTable } from './migrations/010-job-leases.ts';
+import { jobRuns } from './migrations/011-job-runs.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '008-node-leases': nodeLeasesTable(dialect),
     '009-channel-test-outcome': channelTestOutcome(),
     '010-job-leases': jobLeasesTable(dialect),
+    '011-job-runs': jobRuns(),
   };
 }
 

@@ -264,6 +264,15 @@ export interface JobLeasesTable {
   holder: string;
   /** Unix seconds: past this, any node may take the job over. */
   expires_at: number;
+  /** The job's last run (migrations/011-job-runs.ts): its interval and when it started, in unix seconds. */
+  interval_ms: Generated<number>;
+  last_started_at: Generated<number>;
+  last_duration_ms: Generated<number>;
+  /** 'ok', 'error', or '' before its first run. */
+  last_outcome: Generated<string>;
+  last_error: Generated<string>;
+  /** The process that ran it (its lease holder name). */
+  last_node: Generated<string>;
 }
 
 /** A gateway process's lease on its reservations (migrations/008-node-leases.ts). */

@@ -51,6 +51,7 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
       '008-node-leases',
       '009-channel-test-outcome',
       '010-job-leases',
+      '011-job-runs',
     ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);

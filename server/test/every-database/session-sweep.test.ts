@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { prepareDatabase } from '../../src/bootstrap.ts';
-import { startSessionSweep } from '../../src/jobs/session-sweep.ts';
+import { JobScheduler } from '../../src/jobs/scheduler.ts';
+import { sessionSweepJob } from '../../src/jobs/session-sweep.ts';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { insertSession } from '../../src/store/sessions.ts';
 import { nowSeconds } from '../../src/store/users.ts';
@@ -34,7 +35,8 @@ describe.skipIf(databaseUnavailable())('expired session sweep', () => {
     await insertSession(store.db, 'live-for-an-hour', 1, now, now + 3600);
     await insertSession(store.db, 'live-for-a-week', 1, now, now + 7 * 86_400);
     const errors: unknown[] = [];
-    const sweep = startSessionSweep(store, (error) => errors.push(error), 50);
+    const sweep = new JobScheduler({ store, holder: 'test', onError: (_job, error) => errors.push(error) });
+    sweep.add(sessionSweepJob(store, 50));
     try {
       await becomes(async () => (await sessionIds()).length <= 2);
       expect(await sessionIds()).toEqual(['live-for-a-week', 'live-for-an-hour']);

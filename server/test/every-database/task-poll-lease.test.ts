@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { BackgroundJobs } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId } from '../../src/store/insert.ts';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';
 import { TASK_POLL_JOB } from '../../src/relay/tasks/task-poller.ts';
+import { signInAsRoot } from '../support/console-client.ts';
 import { collectedAvailable } from '../support/fixtures.ts';
 import { MockMidjourney, mjRecording, recordedTask } from '../support/mock-midjourney.ts';
 import { MockSuno, recordedSunoTask } from '../support/mock-suno.ts';
@@ -115,14 +115,20 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'postgres' || !collect
         (await store.db.selectFrom('users').select('quota').where('id', '=', 1).executeTakeFirstOrThrow())
           .quota,
       );
-    const nodeOf = (gateway: SpawnedGateway) =>
-      readFileSync(join(gateway.journalDir, 'node-id'), 'utf8').trim();
+    /** The process's name in leases, as its root console tells it. */
+    const nodeOf = async (gateway: SpawnedGateway) => {
+      const root = await signInAsRoot(gateway.url);
+      return (await root.get<BackgroundJobs>('/api/jobs')).body.data!.node;
+    };
 
     it('polls on the node holding the lease, and on the other once the holder is killed', async () => {
       await waitFor(drawing, (row) => row.progress === '65%', 'the first poll applied');
       const first = await holder();
-      const held = gateways.find((gateway) => first.startsWith(nodeOf(gateway)))!;
+      // One after the other: the first sign-in replaces root's default password.
+      const nodes = [await nodeOf(gateways[0]!), await nodeOf(gateways[1]!)];
+      const held = gateways[nodes.indexOf(first)]!;
       const other = gateways.find((gateway) => gateway !== held)!;
+      const otherNode = await nodeOf(other);
       expect(held).toBeDefined();
       // The song the holder polled to its end, as both nodes answer it.
       const { key: sunoKey } = await insertTokenRow(store);
@@ -174,7 +180,7 @@ describe.skipIf(databaseUnavailable() || testDbKind() !== 'postgres' || !collect
         'the drawing finished by the other node',
       );
       expect(done.progress).toBe('100%');
-      expect((await holder()).startsWith(nodeOf(other))).toBe(true);
+      expect(await holder()).toBe(otherNode);
       await waitFor(reservations, (n) => n === 0, "the dead node's reservation refunded");
       expect(await wallet()).toBe(START);
       expect(await store.db.selectFrom('logs').select('id').where('type', '=', 2).execute()).toEqual([]);

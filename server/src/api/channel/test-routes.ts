@@ -1,6 +1,6 @@
-import { ChannelStatus } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../auth/guard.ts';
+import { channelIdsToTest } from '../../store/channel-tests.ts';
 import { findChannelView } from '../../store/channels.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
@@ -38,19 +38,14 @@ export const channelTestRoutes: FastifyPluginAsync = async (app) => {
   /** Tests every channel except manually disabled ones, one after another, after answering. */
   app.get('/api/channel/test', guarded, async (request) => {
     if (runningAll) throw new ApiError(msg('channel.testAllRunning'));
-    const rows = await store.db
-      .selectFrom('channels')
-      .select('id')
-      .where('status', '!=', ChannelStatus.ManuallyDisabled)
-      .orderBy('id')
-      .execute();
+    const ids = await channelIdsToTest(store.db);
     runningAll = true;
     void (async () => {
       try {
-        for (const { id } of rows) {
+        for (const id of ids) {
           if (closing) break;
           try {
-            await app.channelTester.test(Number(id));
+            await app.channelTester.test(id);
           } catch (error) {
             app.log.warn({ err: error, channelId: id }, 'channel test failed');
           }
@@ -59,6 +54,6 @@ export const channelTestRoutes: FastifyPluginAsync = async (app) => {
         runningAll = false;
       }
     })();
-    return ok(undefined, renderFor(request, msg('channel.testAllStarted', { count: rows.length })));
+    return ok(undefined, renderFor(request, msg('channel.testAllStarted', { count: ids.length })));
   });
 };

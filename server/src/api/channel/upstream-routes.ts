@@ -1,52 +1,31 @@
-import { ChannelType, type ChannelBalance } from '@relaygate/contract';
+import { ChannelType } from '@relaygate/contract';
 import type { FastifyPluginAsync, RouteHandlerMethod } from 'fastify';
 import { currentUser, requireAdmin } from '../../auth/guard.ts';
 import { cachedAllowList } from '../../net/allow-list.ts';
-import { outboundAgents, type OutboundAgents } from '../../net/outbound-guard.ts';
+import { outboundAgents } from '../../net/outbound-guard.ts';
 import { channelBaseUrl, channelTypeInfo } from '../../providers/channel-types.ts';
-import { enabledChannels, findChannel, saveBalance, type ChannelRecord } from '../../store/channels.ts';
+import { findChannel, type ChannelRecord } from '../../store/channels.ts';
 import type { Db } from '../../store/db.ts';
-import { nowSeconds } from '../../store/users.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
 import { parseId, parseInput } from '../parse-input.ts';
 import { addressTrust } from './address-owner.ts';
+import {
+  BALANCE_REFRESH_JOB,
+  balanceRefreshJob,
+  refreshAllBalances,
+  refreshBalance,
+  storedAccess,
+} from './balance-refresh.ts';
 import { firstKey, normalizeBaseUrl } from './channel-rules.ts';
 import { fetchModelsSchema } from './schemas.ts';
-import type { UpstreamAccounts } from '../../app-context.ts';
-import type { UpstreamAccess } from '../../net/upstream-json.ts';
-import { fetchUpstreamModels, queryBalance } from './upstream-queries.ts';
+import { fetchUpstreamModels } from './upstream-queries.ts';
 import { msg } from '../../i18n/text.ts';
-
-/** Balances refreshed at once by "update all". */
-const BALANCE_CONCURRENCY = 5;
 
 async function channelOf(db: Db, idParam: unknown): Promise<ChannelRecord> {
   const channel = await findChannel(db, parseId(idParam));
   if (!channel) throw new ApiError(msg('channel.notFound'));
   return channel;
-}
-
-/** A stored channel's key, through the agent its address deserves (root's, or an admin's). */
-const storedAccess = (outbound: OutboundAgents, channel: ChannelRecord): UpstreamAccess => ({
-  key: firstKey(channel.key),
-  dispatcher: outbound.for(channel.address_trusted !== 0),
-});
-
-async function refreshBalance(
-  db: Db,
-  accounts: UpstreamAccounts,
-  outbound: OutboundAgents,
-  channel: ChannelRecord,
-): Promise<ChannelBalance> {
-  const balance = await queryBalance(
-    accounts,
-    channel.type,
-    channelBaseUrl(channel.type, channel.base_url),
-    storedAccess(outbound, channel),
-  );
-  await saveBalance(db, channel.id, balance, nowSeconds());
-  return balance;
 }
 
 /** Calls to the channel's upstream account: its balance and its model list. */
@@ -70,28 +49,17 @@ export const channelUpstreamRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/channel/update_balance/:id/', guarded, updateOne);
 
   /** Every enabled channel whose type has a balance endpoint; failures are counted, not fatal. */
-  app.get('/api/channel/update_balance', guarded, async (request) => {
-    const queue = (await enabledChannels(store.db)).filter((channel) => accounts.hasBalance(channel.type));
-    let updated = 0;
-    let failed = 0;
-    const worker = async () => {
-      for (let channel = queue.shift(); channel; channel = queue.shift()) {
-        try {
-          await refreshBalance(store.db, accounts, outbound, channel);
-          updated += 1;
-        } catch (error) {
-          failed += 1;
-          request.log.warn(
-            { channelId: channel.id, reason: (error as Error).message },
-            'balance update failed',
-          );
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: BALANCE_CONCURRENCY }, worker));
-    await app.channels.rebuild();
+  app.get('/api/channel/update_balance', guarded, async () => {
+    const { updated, failed } = await refreshAllBalances(app, outbound);
     return ok({ updated, failed });
   });
+
+  // new-api's CHANNEL_UPDATE_FREQUENCY: the same refresh, timed, on one node of the cluster.
+  const every = app.config.jobs.balanceRefreshIntervalMs;
+  if (every !== undefined) {
+    app.jobs.add(balanceRefreshJob(app, outbound, every));
+    app.addHook('onClose', () => app.jobs.remove(BALANCE_REFRESH_JOB));
+  }
 
   app.get('/api/channel/fetch_models/:id', guarded, async (request) => {
     const channel = await channelOf(store.db, (request.params as { id: string }).id);

@@ -1,7 +1,9 @@
 import { Button, Card, Descriptions, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isRoot, useSessionUser } from '../../../session/session-store.ts';
 import { useStatus } from '../../../status/status.ts';
+import { JobsCard } from '../components/JobsCard.tsx';
 import { OptionSection } from '../components/OptionSection.tsx';
 import { SectionIndex } from '../components/SectionIndex.tsx';
 import type { OptionMap } from '../model/option-fields.ts';
@@ -52,14 +54,16 @@ function VersionCard() {
   );
 }
 
-/** Site texts (notice, name, logo, home page, about, footer), one save each, and version info. */
+/** Site texts (notice, name, logo, home page, about, footer), one save each, version info and (root) the background jobs. */
 export function OtherTab({ options }: { options: OptionMap }) {
+  const root = isRoot(useSessionUser());
   return (
     <SectionIndex sections={OTHER_SECTIONS}>
       {OTHER_SECTIONS.map((section) => (
         <OptionSection key={section.form} section={section} options={options} />
       ))}
       <VersionCard />
+      {root && <JobsCard />}
     </SectionIndex>
   );
 }

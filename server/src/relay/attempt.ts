@@ -121,22 +121,37 @@ export async function tryChannel(
 /** Starts the attempt's span once its provider and model are known: the `traceparent` to send. */
 type Traced = ((family: ProviderFamily, upstreamModel: string) => string) | undefined;
 
+const NOTHING = () => {};
+
 async function attemptChannel(
   traced: Traced,
   ...[app, upstream, endpoint, body, channel, abort, firstByteMs = 0]: Parameters<typeof tryChannel>
 ): Promise<Success | Failure> {
+  // Without a first-byte limit the attempt is cancelled only by the client leaving: the call's own
+  // controller serves (no controller, listener or timer per attempt on the hot path).
+  if (firstByteMs <= 0) {
+    const attempt = {
+      app,
+      upstream,
+      endpoint,
+      body,
+      channel,
+      abort,
+      attempt: abort,
+      arrived: NOTHING,
+      traced,
+    };
+    return attemptOn(attempt);
+  }
   // The attempt's own cancellation: the client leaving, or its first byte not coming in time.
   const attempt = new AbortController();
   const clientGone = () => attempt.abort();
   abort.signal.addEventListener('abort', clientGone, { once: true });
   let timedOut = false;
-  const timer =
-    firstByteMs > 0
-      ? setTimeout(() => {
-          timedOut = true;
-          attempt.abort();
-        }, firstByteMs)
-      : undefined;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    attempt.abort();
+  }, firstByteMs);
   try {
     const arrived = () => clearTimeout(timer);
     const result = await attemptOn({

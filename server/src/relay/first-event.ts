@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 
 /** A line that starts an event (not a comment such as a keep-alive, nor a blank line). */
@@ -19,7 +18,8 @@ export async function firstEvent(body: Readable, serverSentEvents: boolean): Pro
     const chunk = body.read() as Buffer | string | null;
     if (chunk !== null) {
       read.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-      if (!serverSentEvents || EVENT_LINE.test(Buffer.concat(read).toString('utf8'))) {
+      const seen = read.length === 1 ? read[0]! : Buffer.concat(read);
+      if (!serverSentEvents || EVENT_LINE.test(seen.toString('latin1'))) {
         putBack();
         return true;
       }
@@ -34,17 +34,26 @@ export async function firstEvent(body: Readable, serverSentEvents: boolean): Pro
   }
 }
 
-/** The next 'readable', 'end' or 'close'; the events that lose the race stop listening. */
-async function readable(body: Readable): Promise<void> {
-  const stop = new AbortController();
-  const { signal } = stop;
-  try {
-    await Promise.race([
-      once(body, 'readable', { signal }),
-      once(body, 'end', { signal }),
-      once(body, 'close', { signal }),
-    ]);
-  } finally {
-    stop.abort();
-  }
+/** The next 'readable', 'end' or 'close', or its 'error' (thrown); then it stops listening. */
+function readable(body: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      body.off('readable', done);
+      body.off('end', done);
+      body.off('close', done);
+      body.off('error', failed);
+    };
+    const done = () => {
+      stop();
+      resolve();
+    };
+    const failed = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    body.on('readable', done);
+    body.on('end', done);
+    body.on('close', done);
+    body.on('error', failed);
+  });
 }

@@ -350,6 +350,13 @@ export const en = {
       loadFailed: 'Loading the background jobs failed',
       empty: 'No background jobs',
       name: 'Job',
+      names: {
+        retention: 'Log retention',
+        'session-sweep': 'Expired session sweep',
+        'task-poll': 'Task polling',
+        'channel-auto-test': 'Channel auto-test',
+        'balance-refresh': 'Balance refresh',
+      },
       interval: 'Every',
       seconds: '{{seconds}} s',
       place: 'Runs on',

@@ -342,6 +342,13 @@ export const zh = {
       loadFailed: '加载后台任务失败',
       empty: '暂无后台任务',
       name: '任务',
+      names: {
+        retention: '日志保留清理',
+        'session-sweep': '过期会话清理',
+        'task-poll': '异步任务轮询',
+        'channel-auto-test': '渠道自动测试',
+        'balance-refresh': '渠道余额刷新',
+      },
       interval: '间隔',
       seconds: '{{seconds}} 秒',
       place: '运行位置',

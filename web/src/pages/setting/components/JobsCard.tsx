@@ -47,7 +47,17 @@ export function JobsCard() {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('setting.jobs.empty')} /> }}
         columns={[
-          { title: t('setting.jobs.name'), dataIndex: 'name' },
+          {
+            title: t('setting.jobs.name'),
+            dataIndex: 'name',
+            // The job's name in the reader's language, its id beside it (what logs and the API say).
+            render: (name: string) => (
+              <span>
+                {t(`setting.jobs.names.${name}`, name)}{' '}
+                <Typography.Text type="secondary">{name}</Typography.Text>
+              </span>
+            ),
+          },
           {
             title: t('setting.jobs.interval'),
             dataIndex: 'intervalSeconds',

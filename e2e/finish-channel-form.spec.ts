@@ -49,7 +49,7 @@ test('channel form: Bedrock offers its two key formats and holds the key to the 
   await keepScreenshot(page, 'finish-channel-form-bedrock-en-phone');
 });
 
-test('channel form: Cloudflare asks for its account id, Azure for its address, Suno warns it is not served', async ({
+test('channel form: Cloudflare asks for its account id, Azure for its address, MokaAI warns it is not served', async ({
   page,
 }) => {
   await useEnglish(page);
@@ -66,7 +66,7 @@ test('channel form: Cloudflare asks for its account id, Azure for its address, S
   await expect(itemOf(page, '#channel_other').locator('label')).toHaveText('Default API version');
   await expect(page.locator('#channel_openai_organization')).toHaveCount(0);
 
-  await openNewChannelOfType(page, 'Suno');
+  await openNewChannelOfType(page, 'MokaAI');
   await expect(page.locator('.ant-drawer .ant-alert-warning')).toContainText(
     'This gateway does not serve this type yet',
   );

@@ -4,6 +4,7 @@ import { MockMidjourney, mjRecording, recordedTask } from '../server/test/suppor
 import { MockSuno, recordedSubmit, recordedSunoTask } from '../server/test/support/mock-suno.ts';
 import { apiCall, apiGet, uniqueSuffix } from './support/console-api.ts';
 import { gatewayUrl } from './support/constants.ts';
+import { deleteTaskRows } from './support/gateway-db.ts';
 import { registerUser, setUserQuota, withRoot } from './support/root.ts';
 import { keepScreenshot } from './support/screenshots.ts';
 import { englishPagesWithoutErrors, signIn } from './support/session.ts';
@@ -27,12 +28,15 @@ englishPagesWithoutErrors();
 
 let mj: MockMidjourney;
 let suno: MockSuno;
+/** The rows this spec's tasks made: removed at the end, as their mock upstreams stop. */
+const made = { mjIds: [] as string[], taskIds: [] as string[] };
 test.beforeAll(async () => {
   mj = await new MockMidjourney().start();
   suno = await new MockSuno().start();
   mj.upstream.reply('/pixel.png', { bytes: [PIXEL], headers: { 'content-type': 'image/png' } });
 });
 test.afterAll(async () => {
+  await deleteTaskRows(made);
   await mj?.stop();
   await suno?.stop();
 });
@@ -92,6 +96,7 @@ test('a drawing submitted through /mj shows in the drawing log in progress, then
   browser,
 }) => {
   const taskId = String(Date.now());
+  made.mjIds.push(taskId);
   // The recorded submission, answering an id of this test's own so reruns never meet an old task.
   mj.submits('/mj/submit/imagine', {
     json: {
@@ -141,6 +146,7 @@ test('a song submitted through /suno shows in the task log in progress, then don
   browser,
 }) => {
   const taskId = `song-${Date.now()}`;
+  made.taskIds.push(taskId);
   suno.submits('MUSIC', { json: recordedSubmit('submit-music.success.doc-newapi.json', taskId) });
   suno.task(
     taskId,

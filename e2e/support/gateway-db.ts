@@ -6,7 +6,7 @@ import { gatewayDbPath } from './constants.ts';
 
 /**
  * The e2e gateway's own SQLite database (WAL with a busy timeout, so it is shared safely with the
- * running gateway), for rows the console only reads and no relay writes yet.
+ * running gateway), for rows the console only reads and no relay writes yet, and to clear a test's own.
  */
 async function withGatewayDb<T>(work: (store: Store) => Promise<T>): Promise<T> {
   const store = openStore({ sqlDsn: '', sqlitePath: gatewayDbPath() });
@@ -25,4 +25,13 @@ export const insertDrawings = (rows: Insertable<MidjourneysTable>[]) =>
 export const insertTasks = (rows: Insertable<TasksTable>[]) =>
   withGatewayDb(async (store) => {
     for (const row of rows) await insertReturningId(store, 'tasks', row);
+  });
+
+/** Removes a test's own drawings and tasks, so no later spec lists rows whose mock upstream is gone. */
+export const deleteTaskRows = (rows: { mjIds: string[]; taskIds: string[] }) =>
+  withGatewayDb(async (store) => {
+    if (rows.mjIds.length > 0)
+      await store.db.deleteFrom('midjourneys').where('mj_id', 'in', rows.mjIds).execute();
+    if (rows.taskIds.length > 0)
+      await store.db.deleteFrom('tasks').where('task_id', 'in', rows.taskIds).execute();
   });

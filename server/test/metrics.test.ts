@@ -136,6 +136,36 @@ describe.skipIf(databaseUnavailable())('Prometheus metrics', () => {
     expect(samples.get(sample('nodejs_heap_size_used_bytes'))).toBeGreaterThan(0);
   });
 
+  it('counts what routing decided: a breaker opened, a channel skipped while open, a fallback that served', async () => {
+    // One channel for gpt-4.1, always failing; its breaker opens at the second failure, and
+    // gpt-4o-mini (the working channel) serves every call in its place.
+    mock.reply('/down/v1/chat/completions', { status: 500, json: { error: { message: 'down' } } });
+    const down = await seedChannel(t, { baseUrl: `${mock.url}/down`, models: ['gpt-4.1'] });
+    for (const [option, value] of [
+      ['CircuitBreakerFailures', '2'],
+      ['ModelFallbacks', JSON.stringify({ 'gpt-4.1': ['gpt-4o-mini'] })],
+    ])
+      await writeOption(t.server.store, option, value);
+    await t.server.settings.reload();
+    for (let i = 0; i < 3; i++) expect((await chat('gpt-4.1')).status).toBe(200);
+    expect(mock.requestsTo('/down/v1/chat/completions')).toHaveLength(2);
+
+    const { samples } = await scrape(t.url, TOKEN);
+    const onDown = { channel: String(down), gen_ai_request_model: 'gpt-4.1' };
+    expect(
+      samples.get(sample('relaygate_circuit_breaker_changes_total', { ...onDown, change: 'opened' })),
+    ).toBe(1);
+    expect(samples.get(sample('relaygate_circuit_breaker_skips_total', onDown))).toBe(1);
+    expect(
+      samples.get(
+        sample('relaygate_model_fallbacks_total', {
+          gen_ai_request_model: 'gpt-4.1',
+          fallback_model: 'gpt-4o-mini',
+        }),
+      ),
+    ).toBe(3);
+  });
+
   it('counts 429s by the limit that refused them', async () => {
     const limited = (await seedToken(t, { name: 'limited' })).key;
     await sql`update tokens set rpm_limit = 1 where name = 'limited'`.execute(t.server.store.db);

@@ -22,6 +22,9 @@ export interface BreakerPolicy {
 }
 
 /** What a caller may do with a channel for a model right now. */
+/** What one node's verdict did to a breaker: opened it, opened it again after a failed probe, or closed it. */
+export type BreakerChange = 'opened' | 'reopened' | 'closed';
+
 export type Admission = 'pass' | 'probe' | 'open';
 
 /** A breaker that is not closed, as the console shows it. */
@@ -110,11 +113,12 @@ export class CircuitBreakers {
   }
 
   /** A call on this channel and model succeeded: a probe closes the breaker; otherwise nothing. */
-  succeeded(channelId: number, model: string): void {
+  succeeded(channelId: number, model: string): BreakerChange | undefined {
     const entry = this.entry(channelId, model);
-    if (!entry?.open) return;
+    if (!entry?.open) return undefined;
     Object.assign(entry, closedEntry(), { changedAt: entry.changedAt });
     this.publish(channelId, model, entry);
+    return 'closed';
   }
 
   /** The probe ended with no verdict (the caller left, or its own request was refused): free it. */
@@ -126,24 +130,28 @@ export class CircuitBreakers {
   }
 
   /** A failure that counts against the channel: may open the breaker, or reopen it for longer. */
-  failed(channelId: number, model: string, error: string, policy: BreakerPolicy): void {
+  failed(channelId: number, model: string, error: string, policy: BreakerPolicy): BreakerChange | undefined {
     const at = this.now();
     const lastError = error.slice(0, MAX_ERROR_LENGTH);
     const entry = this.ensure(channelId, model);
     if (entry.open && entry.probeUntil === 0) {
       // A call let through before the breaker opened: it is open already, for as long as it was.
       entry.lastError = lastError;
-      return;
+      return undefined;
     }
     if (entry.open) {
       // The probe failed: open again, for longer.
       const cooldownMs = Math.min(Math.max(entry.cooldownMs * 2, policy.cooldownMs), policy.maxCooldownMs);
       this.openEntry(entry, at, cooldownMs, lastError);
       this.publish(channelId, model, entry);
-      return;
+      return 'reopened';
     }
-    if (this.count(entry, at, lastError, policy)) this.publish(channelId, model, entry);
-    else this.bus.publish({ kind: 'breaker', channel: channelId, model, failure: { at, error: lastError } });
+    if (this.count(entry, at, lastError, policy)) {
+      this.publish(channelId, model, entry);
+      return 'opened';
+    }
+    this.bus.publish({ kind: 'breaker', channel: channelId, model, failure: { at, error: lastError } });
+    return undefined;
   }
 
   /** Counts one failure in the window; answers whether that opened the breaker. */

@@ -4,6 +4,7 @@
  * Every method is cheap: one key, one map lookup, a few additions; labels are built at scrape time.
  */
 import type { Registry } from 'prom-client';
+import type { BreakerChange } from '../cache/circuit-breakers.ts';
 import { Buckets, registerSourced, type Labels, type MetricValue } from './metric-source.ts';
 
 /** Tokens of one call, as the relay's usage holds them (cached within input, reasoning within output). */
@@ -40,6 +41,17 @@ export interface RelayMetrics {
   channelAutoDisabled(channelId: number): void;
   /** A limit refused a call with 429; `limit` names it (the refusal's code). */
   tooManyRequests(limit: string): void;
+  /** This node's verdict opened, reopened or closed the breaker of a channel for a model. */
+  breakerChanged(channelId: number, model: string, change: BreakerChange): void;
+  /** What routing decided beyond the first channel: open breakers skipped, first bytes too late, a fallback. */
+  routed(model: string, decisions: RoutingDecisions): void;
+}
+
+/** What routing decided for one call (relay/attempt-loop.ts's details, as the metrics read them). */
+export interface RoutingDecisions {
+  breakerSkipped: number[];
+  firstByteTimeouts: number[];
+  fallbackModel?: string;
 }
 
 export const NO_RELAY_METRICS: RelayMetrics = {
@@ -47,6 +59,8 @@ export const NO_RELAY_METRICS: RelayMetrics = {
   upstreamError: () => {},
   channelAutoDisabled: () => {},
   tooManyRequests: () => {},
+  breakerChanged: () => {},
+  routed: () => {},
 };
 
 /** OpenTelemetry's advised buckets for gen_ai.server.request.duration and time_to_first_token. */
@@ -106,6 +120,10 @@ export class RelayTally implements RelayMetrics {
   private readonly upstreamErrors = new LabeledCounts();
   private readonly autoDisabled = new LabeledCounts();
   private readonly refusals = new LabeledCounts();
+  private readonly breakerChanges = new LabeledCounts();
+  private readonly breakerSkips = new LabeledCounts();
+  private readonly firstByteTimeouts = new LabeledCounts();
+  private readonly fallbacks = new LabeledCounts();
 
   readonly callEnded: RelayMetrics['callEnded'] = (
     clientFormat,
@@ -149,6 +167,30 @@ export class RelayTally implements RelayMetrics {
 
   tooManyRequests(limit: string): void {
     this.refusals.add(limit, () => ({ limit }));
+  }
+
+  breakerChanged(channelId: number, model: string, change: BreakerChange): void {
+    this.breakerChanges.add(`${channelId}\u0001${model}\u0001${change}`, () => ({
+      channel: String(channelId),
+      gen_ai_request_model: model,
+      change,
+    }));
+  }
+
+  routed(model: string, decisions: RoutingDecisions): void {
+    const perChannel = (counts: LabeledCounts, channelId: number) =>
+      counts.add(`${channelId}\u0001${model}`, () => ({
+        channel: String(channelId),
+        gen_ai_request_model: model,
+      }));
+    for (const channelId of decisions.breakerSkipped) perChannel(this.breakerSkips, channelId);
+    for (const channelId of decisions.firstByteTimeouts) perChannel(this.firstByteTimeouts, channelId);
+    const fallback = decisions.fallbackModel;
+    if (fallback)
+      this.fallbacks.add(`${model}\u0001${fallback}`, () => ({
+        gen_ai_request_model: model,
+        fallback_model: fallback,
+      }));
   }
 
   private newEntry(
@@ -261,5 +303,27 @@ export class RelayTally implements RelayMetrics {
       type: 'counter',
       values: () => this.refusals.values(),
     });
+    const counter = (name: string, help: string, counts: LabeledCounts) =>
+      registerSourced(registry, { name, help, type: 'counter', values: () => counts.values() });
+    counter(
+      'relaygate_circuit_breaker_changes_total',
+      "Circuit breakers (channel × model) this node's verdicts opened, reopened after a failed probe, or closed.",
+      this.breakerChanges,
+    );
+    counter(
+      'relaygate_circuit_breaker_skips_total',
+      'Channels skipped without a call because their breaker was open for the model.',
+      this.breakerSkips,
+    );
+    counter(
+      'relaygate_first_byte_timeouts_total',
+      'Attempts cancelled because their first byte (a stream: its first event) did not come in time.',
+      this.firstByteTimeouts,
+    );
+    counter(
+      'relaygate_model_fallbacks_total',
+      'Calls served by a fallback model because no channel of the requested one could.',
+      this.fallbacks,
+    );
   }
 }

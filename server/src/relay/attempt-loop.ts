@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RoutableChannel } from '../cache/channel-index.ts';
+import type { BreakerChange } from '../cache/circuit-breakers.ts';
 import type { CallTrace } from '../ops/tracing.ts';
 import { tryChannel, type Failure, type Success } from './attempt.ts';
 import { breakerPolicy, countsAgainstChannel, firstByteTimeoutMs } from './breaker-policy.ts';
@@ -49,10 +50,18 @@ function judge(
   result: Success | Failure,
   probe: boolean,
 ) {
-  if ('response' in result) app.breakers.succeeded(channel.id, model);
+  let change: BreakerChange | undefined;
+  if ('response' in result) change = app.breakers.succeeded(channel.id, model);
   else if (countsAgainstChannel(result.status))
-    app.breakers.failed(channel.id, model, result.message, breakerPolicy(app.settings, channel));
+    change = app.breakers.failed(channel.id, model, result.message, breakerPolicy(app.settings, channel));
   else if (probe) app.breakers.released(channel.id, model);
+  if (change) app.metrics.relay.breakerChanged(channel.id, model, change);
+}
+
+/** The routing decisions into the metrics, when there were any beyond the first channel. */
+function reportRouting(app: FastifyInstance, model: string, details: RoutingDetails): void {
+  if (details.breakerSkipped.length > 0 || details.firstByteTimeouts.length > 0 || details.fallbackModel)
+    app.metrics.relay.routed(model, details);
 }
 
 /** Every channel was skipped as open: 503, come back after a cool-down. */
@@ -117,6 +126,7 @@ export async function routeCall(
       if ('response' in result) {
         details.breakerSkipped = [...skipped];
         if (model !== body.model) details.fallbackModel = model;
+        reportRouting(app, body.model, details);
         return { success: result, failure, tried, step, releaseChannel: free.release, details };
       }
       free.release();
@@ -129,5 +139,6 @@ export async function routeCall(
     if ((triedHere.length > 0 && !failure.retryable) || abort.signal.aborted) break;
   }
   details.breakerSkipped = [...skipped];
+  reportRouting(app, body.model, details);
   return { failure, tried, step, releaseChannel: () => {}, details };
 }

@@ -11,22 +11,31 @@ export type ChangeEvent =
   /** Forget and reload everything: sent to oneself after the node bus was down and events may be lost. */
   | { kind: 'all' };
 
+/** A breaker's state (channel × model) as every node keeps it and the bus carries it. */
+export interface BreakerSnapshot {
+  open: boolean;
+  /** Unix ms when it opened (or last changed state). */
+  since: number;
+  /** Unix ms after which the next probe may go. */
+  retryAt: number;
+  cooldownMs: number;
+  /** A probe is out until this time (its node gives its verdict, or it is taken again after). */
+  probeUntil: number;
+  lastError: string;
+  /**
+   * When the state last changed, strictly increasing: a state from another node is taken only if
+   * newer, since the bus may deliver two changes out of order (NOTIFY on two connections).
+   */
+  changedAt: number;
+}
+
 /** A failure counted against a channel for a model, or the breaker's whole state after a change. */
 export interface BreakerEvent {
   kind: 'breaker';
   channel: number;
   model: string;
   failure?: { at: number; error: string };
-  state?: {
-    open: boolean;
-    since: number;
-    retryAt: number;
-    cooldownMs: number;
-    probeUntil: number;
-    lastError: string;
-    /** When it changed on the node that changed it (a later change wins, whatever order they come in). */
-    changedAt: number;
-  };
+  state?: BreakerSnapshot;
 }
 
 /**

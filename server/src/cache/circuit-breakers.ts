@@ -1,5 +1,5 @@
 import type { BreakerStates } from './breaker-states.ts';
-import { localBus, type BreakerEvent, type ChangeBus } from './change-bus.ts';
+import { localBus, type BreakerEvent, type BreakerSnapshot, type ChangeBus } from './change-bus.ts';
 
 /**
  * Circuit breakers per channel × model. A breaker opens after `failures` failures within
@@ -39,21 +39,9 @@ export interface BreakerView {
   lastError: string;
 }
 
-interface Entry {
-  open: boolean;
+interface Entry extends BreakerSnapshot {
   /** Failure times within the window (closed breakers only). */
   failures: number[];
-  since: number;
-  retryAt: number;
-  cooldownMs: number;
-  /** A probe is out until this time (its node gives its verdict, or it is taken again after). */
-  probeUntil: number;
-  lastError: string;
-  /**
-   * When the state last changed, strictly increasing: a state from another node is taken only if
-   * newer, since the bus may deliver two changes out of order (NOTIFY on two connections).
-   */
-  changedAt: number;
 }
 
 const closedEntry = (): Entry => ({

@@ -129,20 +129,8 @@ async function attemptChannel(
 ): Promise<Success | Failure> {
   // Without a first-byte limit the attempt is cancelled only by the client leaving: the call's own
   // controller serves (no controller, listener or timer per attempt on the hot path).
-  if (firstByteMs <= 0) {
-    const attempt = {
-      app,
-      upstream,
-      endpoint,
-      body,
-      channel,
-      abort,
-      attempt: abort,
-      arrived: NOTHING,
-      traced,
-    };
-    return attemptOn(attempt);
-  }
+  const untimed = { app, upstream, endpoint, body, channel, abort, attempt: abort, arrived: NOTHING, traced };
+  if (firstByteMs <= 0) return attemptOn(untimed);
   // The attempt's own cancellation: the client leaving, or its first byte not coming in time.
   const attempt = new AbortController();
   const clientGone = () => attempt.abort();
@@ -154,17 +142,7 @@ async function attemptChannel(
   }, firstByteMs);
   try {
     const arrived = () => clearTimeout(timer);
-    const result = await attemptOn({
-      app,
-      upstream,
-      endpoint,
-      body,
-      channel,
-      abort,
-      attempt,
-      arrived,
-      traced,
-    });
+    const result = await attemptOn({ ...untimed, attempt, arrived });
     if ('response' in result) return result;
     abort.signal.removeEventListener('abort', clientGone);
     return timedOut && !abort.signal.aborted

@@ -3,6 +3,7 @@ import type { RoutableChannel } from '../cache/channel-index.ts';
 import type { BreakerChange } from '../cache/circuit-breakers.ts';
 import type { CallTrace } from '../ops/tracing.ts';
 import { tryChannel, type Failure, type Success } from './attempt.ts';
+import type { CallCancel } from './call-cancel.ts';
 import { breakerPolicy, countsAgainstChannel, firstByteTimeoutMs } from './breaker-policy.ts';
 import type { Caller } from './caller.ts';
 import { channelsFull, type CallNames } from './call-limits.ts';
@@ -83,7 +84,7 @@ export async function routeCall(
   caller: Caller,
   call: CallNames,
   first: ModelStep,
-  abort: AbortController,
+  cancel: CallCancel,
   /** The call's span when tracing is on: each attempt becomes a child of it. */
   trace?: CallTrace,
 ): Promise<RouteResult> {
@@ -111,7 +112,7 @@ export async function routeCall(
       if (!release && probe) app.breakers.released(channel.id, model);
       return release;
     };
-    for (let attempt = 0; attempt < attempts && !abort.signal.aborted; attempt++) {
+    for (let attempt = 0; attempt < attempts && !cancel.clientGone; attempt++) {
       const free = await chooseFreeChannel(candidates, triedHere, attempt, hold, admit);
       if (!free.channel) {
         if (free.allFull && tried.length === 0 && model === body.model) throw channelsFull(app, caller, call);
@@ -121,7 +122,7 @@ export async function routeCall(
       tried.push(channel.id);
       triedHere.push(channel.id);
       const timeoutMs = firstByteTimeoutMs(app.settings, channel, stream);
-      const result = await tryChannel(app, upstream, endpoint, stepBody, channel, abort, timeoutMs, trace);
+      const result = await tryChannel(app, upstream, endpoint, stepBody, channel, cancel, timeoutMs, trace);
       judge(app, channel, model, result, probe);
       if ('response' in result) {
         details.breakerSkipped = [...skipped];
@@ -136,7 +137,7 @@ export async function routeCall(
     }
     if (triedHere.length === 0 && skipped.size > 0) failure = restingFailure(app, model);
     // A refusal that is the caller's own (not retryable) would be refused by any model as well.
-    if ((triedHere.length > 0 && !failure.retryable) || abort.signal.aborted) break;
+    if ((triedHere.length > 0 && !failure.retryable) || cancel.clientGone) break;
   }
   details.breakerSkipped = [...skipped];
   reportRouting(app, body.model, details);

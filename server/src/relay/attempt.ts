@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../cache/channel-index.ts';
 import type { Endpoint } from './endpoints.ts';
 import type { AttemptTrace, CallTrace } from '../ops/tracing.ts';
+import type { CallCancel } from './call-cancel.ts';
 import { holdAnswer, type HeldAnswer } from './answer-failure.ts';
 import { answerFormat } from './answer-format.ts';
 import { clientAdaptor } from './clients/registry.ts';
@@ -24,7 +25,8 @@ export interface Success {
   /** The format the answer comes in: the client's when passed through, the family's when converted. */
   format: ChannelFormat;
   upstreamModel: string;
-  abort: AbortController;
+  /** The call's cancellation: the stream's delivery hangs up through it when the client goes. */
+  cancel: CallCancel;
   /** The answer's bytes when they were read already (to look for a failure told with HTTP 200). */
   answerBytes?: Buffer;
 }
@@ -95,20 +97,20 @@ export async function tryChannel(
   endpoint: Endpoint,
   body: RelayBody,
   channel: RoutableChannel,
-  /** Aborted when the client goes away: the upstream call stops, and the channel is not blamed. */
-  abort: AbortController,
+  /** Cancelled when the client goes away: the upstream call stops, and the channel is not blamed. */
+  cancel: CallCancel,
   /** Milliseconds to the first byte (a stream's first event) before the attempt is cancelled; 0: none. */
   firstByteMs = 0,
   trace?: CallTrace,
 ): Promise<Success | Failure> {
-  if (!trace) return attemptChannel(undefined, app, upstream, endpoint, body, channel, abort, firstByteMs);
+  if (!trace) return attemptChannel(undefined, app, upstream, endpoint, body, channel, cancel, firstByteMs);
   let attempt: AttemptTrace | undefined;
   const traced = (family: ProviderFamily, upstreamModel: string) => {
     attempt = trace.attempt(channel.id, family.name, upstreamModel);
     return attempt.traceparent;
   };
   try {
-    const result = await attemptChannel(traced, app, upstream, endpoint, body, channel, abort, firstByteMs);
+    const result = await attemptChannel(traced, app, upstream, endpoint, body, channel, cancel, firstByteMs);
     if ('response' in result) attempt?.ended(result.response.statusCode);
     else attempt?.ended(result.status, result.message);
     return result;
@@ -125,54 +127,47 @@ const NOTHING = () => {};
 
 async function attemptChannel(
   traced: Traced,
-  ...[app, upstream, endpoint, body, channel, abort, firstByteMs = 0]: Parameters<typeof tryChannel>
+  ...[app, upstream, endpoint, body, channel, cancel, firstByteMs = 0]: Parameters<typeof tryChannel>
 ): Promise<Success | Failure> {
-  // Without a first-byte limit the attempt is cancelled only by the client leaving: the call's own
-  // controller serves (no controller, listener or timer per attempt on the hot path).
-  const untimed = { app, upstream, endpoint, body, channel, abort, attempt: abort, arrived: NOTHING, traced };
+  // Without a first-byte limit the attempt is cancelled only by the client leaving (no timer per
+  // attempt on the hot path); with one, its timer cancels this attempt alone.
+  const untimed = { app, upstream, endpoint, body, channel, cancel, arrived: NOTHING, traced };
   if (firstByteMs <= 0) return attemptOn(untimed);
-  // The attempt's own cancellation: the client leaving, or its first byte not coming in time.
-  const attempt = new AbortController();
-  const clientGone = () => attempt.abort();
-  abort.signal.addEventListener('abort', clientGone, { once: true });
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    attempt.abort();
+    cancel.cancelAttempt();
   }, firstByteMs);
   try {
-    const arrived = () => clearTimeout(timer);
-    const result = await attemptOn({ ...untimed, attempt, arrived });
-    if ('response' in result) return result;
-    abort.signal.removeEventListener('abort', clientGone);
-    return timedOut && !abort.signal.aborted
-      ? {
-          status: 504,
-          message: render(msg('relay.firstByteTimeout', { seconds: firstByteMs / 1000 }), 'en'),
-          retryable: true,
-          firstByteTimeout: true,
-        }
-      : result;
+    const result = await attemptOn({ ...untimed, arrived: () => clearTimeout(timer) });
+    if ('response' in result || !timedOut || cancel.clientGone) return result;
+    return {
+      status: 504,
+      message: render(msg('relay.firstByteTimeout', { seconds: firstByteMs / 1000 }), 'en'),
+      retryable: true,
+      firstByteTimeout: true,
+    };
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** The call as one attempt makes it: the attempt's own cancellation, and `arrived` to stop its first-byte timer. */
+/** The call as one attempt makes it, and `arrived` to stop its first-byte timer. */
 interface AttemptCall {
   app: FastifyInstance;
   upstream: UpstreamClient;
   endpoint: Endpoint;
   body: RelayBody;
   channel: RoutableChannel;
-  abort: AbortController;
-  attempt: AbortController;
+  cancel: CallCancel;
   arrived: () => void;
   traced: Traced;
 }
 
 async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
-  const { app, upstream, endpoint, body, channel, abort, attempt, arrived, traced } = call;
+  const { app, upstream, endpoint, body, channel, cancel, arrived, traced } = call;
+  // This attempt's signal: a first-byte timeout aborts it and gives the next attempt another.
+  const { signal } = cancel;
   let upstreamModel: string;
   try {
     upstreamModel = mapModel(body.model, channel.modelMapping);
@@ -205,13 +200,13 @@ async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
       method: 'POST',
       headers,
       body: typeof payload === 'string' ? payload : payload.stream(),
-      signal: attempt.signal,
+      signal,
       addressTrusted: channel.row.address_trusted !== 0,
     });
   } catch (error) {
-    if (abort.signal.aborted) return CLIENT_GONE;
+    if (cancel.clientGone) return CLIENT_GONE;
     // Cancelled by the first-byte timer: tryChannel says so; the channel's key is not at fault.
-    if (attempt.signal.aborted) return { status: 504, message: 'cancelled', retryable: true };
+    if (signal.aborted) return { status: 504, message: 'cancelled', retryable: true };
     const message = `upstream connection failed: ${(error as Error).message}`;
     await maybeDisableChannel(app, channel, 0, message);
     return { status: 502, message, retryable: isConnectionError(error) };
@@ -225,11 +220,11 @@ async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
       arrived();
       held = await holdAnswer(family, response);
     } catch (error) {
-      if (abort.signal.aborted) return CLIENT_GONE;
+      if (cancel.clientGone) return CLIENT_GONE;
       return { status: 502, message: `upstream answer failed: ${(error as Error).message}`, retryable: true };
     }
     if (held.failure) return failed(app, channel, held.failure.status, held.failure.error);
-    return { response, channel, family, format, upstreamModel, abort: attempt, answerBytes: held.bytes };
+    return { response, channel, family, format, upstreamModel, cancel, answerBytes: held.bytes };
   }
   arrived();
   const text = await readErrorText(response);

@@ -93,7 +93,7 @@ export async function deliverAnswer(
       passthrough,
       clientWantsUsage: body.clientWantsUsage,
       localPromptTokens: localPrompt,
-      abort: success.abort,
+      cancel: success.cancel,
       startedAt,
     });
     const usage = outcome.usage ?? (await outcome.localUsage());

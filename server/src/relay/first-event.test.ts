@@ -23,6 +23,15 @@ describe('first event', () => {
     expect(await readAll(body)).toBe(': keep-alive\n\ndata: {"a":1}\n\ndata: [DONE]\n\n');
   });
 
+  it('takes a stream that opens with a named event at once, and finds an event after other fields', async () => {
+    const named = new PassThrough();
+    named.write('event: message_start\ndata: {}\n\n');
+    expect(await firstEvent(named, true)).toBe(true);
+    const late = new PassThrough();
+    late.write(': ping\n\n: ping\n\nid: 7\n');
+    expect(await firstEvent(late, true)).toBe(true);
+  });
+
   it('takes any first bytes of a stream framed otherwise', async () => {
     const body = new PassThrough();
     body.write(Buffer.from([0, 1, 2]));

@@ -2,6 +2,14 @@ import type { Readable } from 'node:stream';
 
 /** A line that starts an event (not a comment such as a keep-alive, nor a blank line). */
 const EVENT_LINE = /^(data|event|id|retry):/m;
+/** The longest field name with its colon ("retry:", "event:"). */
+const FIELD_HEAD = 6;
+
+/** Whether the bytes read so far hold an event line; the usual stream starts with one (read no further). */
+function hasEvent(seen: Buffer): boolean {
+  if (EVENT_LINE.test(seen.toString('latin1', 0, FIELD_HEAD))) return true;
+  return seen.length > FIELD_HEAD && EVENT_LINE.test(seen.toString('latin1'));
+}
 
 /**
  * Waits until the body has its first event (server-sent events: a line other than a comment; any
@@ -19,7 +27,7 @@ export async function firstEvent(body: Readable, serverSentEvents: boolean): Pro
     if (chunk !== null) {
       read.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
       const seen = read.length === 1 ? read[0]! : Buffer.concat(read);
-      if (!serverSentEvents || EVENT_LINE.test(seen.toString('latin1'))) {
+      if (!serverSentEvents || hasEvent(seen)) {
         putBack();
         return true;
       }

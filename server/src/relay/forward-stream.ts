@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
+import type { CallCancel } from './call-cancel.ts';
 import { finishReasonsOf } from './finish-reasons.ts';
 import type { ChunkSource, Json, StreamConverter } from './formats/types.ts';
 import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
@@ -43,7 +44,7 @@ export interface ForwardStreamOptions {
   clientWantsUsage: boolean;
   /** The prompt's tokens counted here, for a stream that tells no usage. */
   localPromptTokens: () => Promise<number>;
-  abort: AbortController;
+  cancel: CallCancel;
   startedAt: number;
 }
 
@@ -66,7 +67,7 @@ const parse = (text: string): Json | undefined => {
  * with an error event in the client's format and no normal end, so the client can tell.
  */
 export async function forwardStream(options: ForwardStreamOptions): Promise<StreamOutcome> {
-  const { upstream, raw, abort, fromChannel, toClient } = options;
+  const { upstream, raw, cancel, fromChannel, toClient } = options;
   const counter = new IncrementalCounter();
   let counted: Promise<Usage> | undefined;
   const outcome: StreamOutcome = {
@@ -94,7 +95,7 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
   raw.on('close', () => {
     if (!raw.writableFinished) {
       outcome.clientGone = true;
-      abort.abort();
+      cancel.hangUp();
     }
   });
 

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CallCancel } from './call-cancel.ts';
 import { abortOnHangUp } from './hang-up.ts';
 
 /** A server whose one route hands its reply to `handle`, and a client that sends a call and hangs up at once. */
@@ -31,7 +32,8 @@ describe('abortOnHangUp', () => {
     const seen = new Promise<boolean>((resolve) => {
       void hangUpOn(async (reply) => {
         await once(reply.raw, 'close'); // the client has gone, as during the key or reservation lookup
-        resolve(abortOnHangUp(reply).signal.aborted);
+        const cancel = abortOnHangUp(reply);
+        resolve(cancel.signal.aborted && cancel.clientGone);
       }).then((server) => (app = server));
     });
     expect(await seen).toBe(true);
@@ -42,14 +44,14 @@ describe('abortOnHangUp', () => {
       void hangUpOn(async (reply) => {
         const abort = abortOnHangUp(reply);
         await once(abort.signal, 'abort');
-        resolve(abort.signal.aborted);
+        resolve(abort.signal.aborted && abort.clientGone);
       }).then((server) => (app = server));
     });
     expect(await seen).toBe(true);
   });
 
   it('does not abort a call whose answer was sent in full', async () => {
-    let abort!: AbortController;
+    let abort!: CallCancel;
     app = Fastify();
     app.get('/call', async (_request, reply) => {
       abort = abortOnHangUp(reply);
@@ -61,5 +63,6 @@ describe('abortOnHangUp', () => {
     await app.close();
     app = undefined;
     expect(abort.signal.aborted).toBe(false);
+    expect(abort.clientGone).toBe(false);
   });
 });

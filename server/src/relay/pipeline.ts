@@ -76,7 +76,7 @@ async function relay(
   body: RelayBody,
 ): Promise<FastifyReply> {
   const startedAt = Date.now();
-  const abort = abortOnHangUp(reply);
+  const cancel = abortOnHangUp(reply);
   if (caller.modelLimits && !caller.modelLimits.has(body.model)) {
     throw new RelayError(403, msg('relay.modelNotForKey', { model: body.model }), 'model_not_allowed');
   }
@@ -93,7 +93,7 @@ async function relay(
   const estimate = estimateCost(app, endpoint, body, price);
   const call = { model: body.model, requestId: request.id, estimate };
   const admission = await admitCall(app, caller, call);
-  if (abort.signal.aborted) {
+  if (cancel.clientGone) {
     admission.finish({ success: false, cost: 0, tokens: 0 });
     throw clientGone();
   }
@@ -116,7 +116,7 @@ async function relay(
     let route: RouteResult;
     let lastChannelId = 0;
     try {
-      route = await routeCall(app, runtime.upstream, endpoint, body, caller, call, first, abort, trace);
+      route = await routeCall(app, runtime.upstream, endpoint, body, caller, call, first, cancel, trace);
       ({ success, releaseChannel } = route);
       lastChannelId = route.tried.at(-1) ?? 0;
       // An upstream's (or a channel's) internal error is a bad gateway to the client: a 500 from
@@ -131,7 +131,7 @@ async function relay(
       success?.response.body.destroy();
       releaseChannel();
       await release();
-      const outcome = abort.signal.aborted ? 'client_gone' : failureOutcome(error);
+      const outcome = cancel.clientGone ? 'client_gone' : failureOutcome(error);
       app.metrics.relay.callEnded(
         body.clientFormat,
         body.model,

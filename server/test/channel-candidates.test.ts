@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelIndex } from '../src/cache/channel-index.ts';
-import { candidatesFor } from '../src/relay/channel-candidates.ts';
-import { RelayError } from '../src/relay/relay-error.ts';
+import { candidatesFor } from '../src/relay/routing/channel-candidates.ts';
+import { RelayError } from '../src/relay/call/relay-error.ts';
 import { openStore, type Store } from '../src/store/db.ts';
 import { insertReturningId } from '../src/store/insert.ts';
 import { migrateToLatest } from '../src/store/migrate.ts';

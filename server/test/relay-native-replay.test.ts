@@ -6,7 +6,7 @@ import { fromAnthropicMessage } from '../src/relay/providers/anthropic/anthropic
 import { fromAnthropicUsage } from '../src/relay/providers/anthropic/anthropic-usage.ts';
 import { fromGeminiResponse } from '../src/relay/providers/gemini/gemini-to-openai-chat.ts';
 import { fromGeminiUsage } from '../src/relay/providers/gemini/gemini-usage.ts';
-import type { Usage } from '../src/relay/usage.ts';
+import type { Usage } from '../src/relay/answer/usage.ts';
 import {
   allLinesJson,
   anthropicEvents,

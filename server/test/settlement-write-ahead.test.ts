@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SettlementWriteAhead } from '../src/relay/settlement-write-ahead.ts';
+import { SettlementWriteAhead } from '../src/relay/billing/settlement-write-ahead.ts';
 import type { Settlement } from '../src/store/settle-batch.ts';
 
 const settlement = (id: number): Settlement => ({

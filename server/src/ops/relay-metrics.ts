@@ -47,7 +47,7 @@ export interface RelayMetrics {
   routed(model: string, decisions: RoutingDecisions): void;
 }
 
-/** What routing decided for one call (relay/attempt-loop.ts's details, as the metrics read them). */
+/** What routing decided for one call (relay/routing/attempt-loop.ts's details, as the metrics read them). */
 export interface RoutingDecisions {
   breakerSkipped: number[];
   firstByteTimeouts: number[];

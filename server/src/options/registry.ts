@@ -222,7 +222,7 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
     check: statusCodeRanges,
   }),
   RetryTimes: int(0, 0, 10),
-  // Self-healing routing (relay/breaker-policy.ts); each but ModelFallbacks may be overridden per channel
+  // Self-healing routing (relay/routing/breaker-policy.ts); each but ModelFallbacks may be overridden per channel
   CircuitBreakerFailures: int(5, 1, 1000),
   CircuitBreakerWindowSeconds: int(60, 1, 86_400),
   CircuitBreakerCooldownSeconds: int(30, 1, 600),

@@ -17,7 +17,7 @@ export interface Payer {
 export interface Reservation {
   /** Unique across nodes and restarts; the settlement or refund that ends it names it. */
   id: string;
-  /** The process that made it (see relay/node-identity.ts). */
+  /** The process that made it (see relay/billing/node-identity.ts). */
   nodeId: string;
   payer: Payer;
   amount: number;

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeOption } from '../../src/store/options.ts';
-import { loadTokenizer } from '../../src/relay/token-counter.ts';
+import { loadTokenizer } from '../../src/relay/answer/token-counter.ts';
 import { becomes } from '../support/wait.ts';
 import { chatBody, movement, readLedger, settledLedgers, type Account } from '../support/money.ts';
 import { MAX_TOKENS, MODEL, UPSTREAM_FAULTS, type UpstreamFault } from '../support/money-faults.ts';

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reserveQuota } from '../../src/store/quota.ts';
-import { SettlementJournal } from '../../src/relay/settlement-journal.ts';
+import { SettlementJournal } from '../../src/relay/billing/settlement-journal.ts';
 import { fixtureChunks, fixtureJson, fixturesAvailable } from '../support/fixtures.ts';
 import { MockUpstream } from '../support/mock-upstream.ts';
 import { consumeLogs, seedChannel, seedToken, seedUser, waitFor } from '../support/relay-seed.ts';

@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimNodeIdentity } from '../../src/relay/node-identity.ts';
-import { SettlementBatcher } from '../../src/relay/settlement-batcher.ts';
-import { SettlementJournal } from '../../src/relay/settlement-journal.ts';
-import { SettlementWriteAhead } from '../../src/relay/settlement-write-ahead.ts';
+import { claimNodeIdentity } from '../../src/relay/billing/node-identity.ts';
+import { SettlementBatcher } from '../../src/relay/billing/settlement-batcher.ts';
+import { SettlementJournal } from '../../src/relay/billing/settlement-journal.ts';
+import { SettlementWriteAhead } from '../../src/relay/billing/settlement-write-ahead.ts';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { insertReturningId } from '../../src/store/insert.ts';
 import { migrateToLatest } from '../../src/store/migrate.ts';

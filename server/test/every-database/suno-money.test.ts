@@ -2,7 +2,7 @@ import { LogType, type Page, type TaskView } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollSunoChannel } from '../../src/relay/suno/poll.ts';
 import type { PollContext } from '../../src/relay/tasks/task-poller.ts';
-import { UpstreamClient } from '../../src/relay/upstream-client.ts';
+import { UpstreamClient } from '../../src/relay/routing/upstream-client.ts';
 import { failTaskWithRefund } from '../../src/store/task-money.ts';
 import { signInAsRoot } from '../support/console-client.ts';
 import { collectedAvailable } from '../support/fixtures.ts';

@@ -1,7 +1,7 @@
 import { LogType } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PollContext } from '../../src/relay/tasks/task-poller.ts';
-import { UpstreamClient } from '../../src/relay/upstream-client.ts';
+import { UpstreamClient } from '../../src/relay/routing/upstream-client.ts';
 import { videoPlatform } from '../../src/relay/video/video-poll.ts';
 import { failTaskWithRefund } from '../../src/store/task-money.ts';
 import { collectedAvailable } from '../support/fixtures.ts';

@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Endpoint } from '../endpoints.ts';
+import type { Endpoint } from '../call/endpoints.ts';
 import type { Json, StreamConverter } from '../formats/types.ts';
-import type { RelayBody } from '../relay-body.ts';
-import type { RelayError } from '../relay-error.ts';
-import type { Usage } from '../usage.ts';
-import type { WireFormat } from '../wire-format.ts';
+import type { RelayBody } from '../call/relay-body.ts';
+import type { RelayError } from '../call/relay-error.ts';
+import type { Usage } from '../answer/usage.ts';
+import type { WireFormat } from '../answer/wire-format.ts';
 
 /** A call as its route received it: what a client format's reader needs to make a RelayBody of it. */
 export interface ClientCall {

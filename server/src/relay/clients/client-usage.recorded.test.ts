@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureChunks, fixtureJson, fixturesAvailable } from '../../../test/support/fixtures.ts';
 import type { Json } from '../formats/types.ts';
-import type { Usage } from '../usage.ts';
+import type { Usage } from '../answer/usage.ts';
 import { anthropicFamily } from '../providers/anthropic/anthropic-family.ts';
 import { geminiFamily } from '../providers/gemini/gemini-family.ts';
 import { openAIFamily } from '../providers/openai/openai-family.ts';
@@ -11,7 +11,7 @@ import {
   streamToClient,
   type ClientFormat,
   type WireFormat,
-} from '../wire-format.ts';
+} from '../answer/wire-format.ts';
 
 const FAMILIES = { anthropic: anthropicFamily, gemini: geminiFamily, openai: openAIFamily };
 

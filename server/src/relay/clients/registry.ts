@@ -5,7 +5,7 @@
  *
  * To add a client format: make its folder here (an adaptor implementing every member, with unit
  * tests beside each reader and converter), add one line to ADAPTORS below (its key is the
- * format's name: ClientFormat follows), and register its routes (a relay/routes-<format>.ts that hands
+ * format's name: ClientFormat follows), and register its routes (a `<format>-routes.ts` in its folder that hands
  * each request to `relayThrough` with its adaptor). registry.test.ts checks every adaptor answers
  * every member.
  */

@@ -1,4 +1,4 @@
-import { invalidRequest } from '../relay-error.ts';
+import { invalidRequest } from '../call/relay-error.ts';
 
 /**
  * Checks shared by the client formats' request readers: a field the gateway reads must have the

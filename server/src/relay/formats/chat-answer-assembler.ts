@@ -7,7 +7,7 @@ import {
 } from './openai-chat-read.ts';
 import { asString } from './json-read.ts';
 import type { Json } from './types.ts';
-import type { Usage } from '../usage.ts';
+import type { Usage } from '../answer/usage.ts';
 
 interface ToolCall {
   id: string;

@@ -1,4 +1,4 @@
-import { openAIUsageBody, type Usage } from '../usage.ts';
+import { openAIUsageBody, type Usage } from '../answer/usage.ts';
 import { ChatChunkBuilder } from './chat-chunk-builder.ts';
 import type { ChunkSource, Json } from './types.ts';
 

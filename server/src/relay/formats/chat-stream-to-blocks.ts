@@ -1,4 +1,4 @@
-import type { Usage } from '../usage.ts';
+import type { Usage } from '../answer/usage.ts';
 import { firstChoice, readChatContent, readToolCalls, type ChatToolCall } from './openai-chat-read.ts';
 import { OpenAIChunkConverter } from './openai-chunk-converter.ts';
 import type { Json, OutEvent } from './types.ts';

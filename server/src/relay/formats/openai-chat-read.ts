@@ -1,4 +1,4 @@
-import { readOpenAIUsage, type Usage } from '../usage.ts';
+import { readOpenAIUsage, type Usage } from '../answer/usage.ts';
 import type { Json } from './types.ts';
 import { asArray, asObject, asString } from './json-read.ts';
 

@@ -1,4 +1,4 @@
-import type { Usage } from '../usage.ts';
+import type { Usage } from '../answer/usage.ts';
 import type { Json, OutEvent, StreamConverter } from './types.ts';
 import { chunkUsage, errorMessage } from './openai-chat-read.ts';
 

@@ -1,4 +1,4 @@
-import type { Usage } from '../usage.ts';
+import type { Usage } from '../answer/usage.ts';
 
 /**
  * The gateway's canonical format is OpenAI chat completions: a call in another format is

@@ -2,7 +2,7 @@ import { ChannelStatus } from '@relaygate/contract';
 import type { FastifyInstance } from 'fastify';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { findOwnMidjourney, type MidjourneyRow } from '../../store/midjourney-queries.ts';
-import type { Caller } from '../caller.ts';
+import type { Caller } from '../call/caller.ts';
 import { taskChannelFor, taskChannelTypes } from '../tasks/task-channels.ts';
 import { mjBadRequest, MjError, MJ_REQUEST_ERROR } from './wire.ts';
 

@@ -1,7 +1,7 @@
 import type { OptionsCache } from '../../cache/options-cache.ts';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { callTaskUpstream, TaskUpstreamError, type TaskUpstreamCall } from '../tasks/task-upstream.ts';
-import type { UpstreamClient } from '../upstream-client.ts';
+import type { UpstreamClient } from '../routing/upstream-client.ts';
 import { MJ_UNKNOWN_ERROR, MjError } from './wire.ts';
 
 /** A call to a midjourney-proxy: its path is the one from /mj on (a /mj-fast/… prefix taken off). */

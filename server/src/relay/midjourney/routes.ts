@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { closeSoonIfUnread } from '../../http/unread-body.ts';
 import { isDatabaseUnavailable } from '../../store/unavailable.ts';
-import type { RelayRuntime } from '../pipeline.ts';
-import { RelayError } from '../relay-error.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
+import { RelayError } from '../call/relay-error.ts';
 import { TaskNotRecorded } from '../tasks/submit-task.ts';
 import { SUBMIT_KINDS } from './actions.ts';
 import { submitDrawing } from './submit.ts';
@@ -36,7 +36,7 @@ function toMjError(error: FastifyError | Error): MjError {
 /**
  * The Midjourney relay (midjourney-proxy's API through channel types 2 and 5): submissions,
  * task fetch and list, image seed, and the image proxy. Keys come from Authorization or
- * mj-api-secret (relay/caller.ts); every answer and error is in midjourney-proxy's shape.
+ * mj-api-secret (relay/call/caller.ts); every answer and error is in midjourney-proxy's shape.
  */
 export async function midjourneyRoutes(app: FastifyInstance, runtime: RelayRuntime): Promise<void> {
   await app.register(async (mj) => {

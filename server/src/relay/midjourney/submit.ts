@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
-import { callerOf } from '../caller.ts';
-import type { RelayRuntime } from '../pipeline.ts';
+import { callerOf } from '../call/caller.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
 import { submitTask } from '../tasks/submit-task.ts';
-import { maybeDisableChannel } from '../upstream-error.ts';
+import { maybeDisableChannel } from '../routing/upstream-error.ts';
 import { taskPrice } from '../tasks/task-price.ts';
 import { FREE_ACTIONS, intentOf, modelOfAction, type SubmitKind } from './actions.ts';
 import { channelForNewTask, originChannel, originTask } from './channels.ts';

@@ -4,8 +4,8 @@ import {
   findOwnMidjourney,
   findOwnMidjourneys,
 } from '../../store/midjourney-queries.ts';
-import { callerOf } from '../caller.ts';
-import type { RelayRuntime } from '../pipeline.ts';
+import { callerOf } from '../call/caller.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
 import { originChannel } from './channels.ts';
 import { callMidjourney } from './mj-upstream.ts';
 import { upstreamPath } from './submit.ts';

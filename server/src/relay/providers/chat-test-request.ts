@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { OptionsCache } from '../../cache/options-cache.ts';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
-import type { RelayBody } from '../relay-body.ts';
+import type { RelayBody } from '../call/relay-body.ts';
 import type { ProviderFamily, UpstreamRequest } from './provider-family.ts';
 
 /** The tiny chat a channel test sends: one "hi", 16 tokens at most, not streamed. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { msg } from '../../i18n/text.ts';
 import { findOwnTask, type TaskRow } from '../../store/platform-tasks.ts';
-import type { Caller } from '../caller.ts';
+import type { Caller } from '../call/caller.ts';
 import { taskChannelFor, taskChannelTypes } from '../tasks/task-channels.ts';
 import { sunoBadRequest, sunoError } from './wire.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../i18n/text.ts';
 import { findOwnTask, findOwnTasks } from '../../store/platform-tasks.ts';
-import { callerOf } from '../caller.ts';
+import { callerOf } from '../call/caller.ts';
 import { asObject } from '../formats/json-read.ts';
 import { SUNO_PLATFORM } from './channels.ts';
 import { sunoTaskView } from './task-view.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskRow } from '../../store/platform-tasks.ts';
-import { RelayError } from '../relay-error.ts';
+import { RelayError } from '../call/relay-error.ts';
 import { sunoRowUpdate } from './poll.ts';
 import { acceptedTaskId } from './submit.ts';
 import { readSunoSubmission, sunoActionOf } from './submission.ts';

@@ -1,7 +1,7 @@
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { msg } from '../../i18n/text.ts';
 import { callTaskUpstream, TaskUpstreamError, type TaskUpstreamCall } from '../tasks/task-upstream.ts';
-import type { UpstreamClient } from '../upstream-client.ts';
+import type { UpstreamClient } from '../routing/upstream-client.ts';
 import { sunoError } from './wire.ts';
 
 /** The channel's key, sent as new-api sends it: Authorization: Bearer <key>. */

@@ -1,6 +1,6 @@
 import type { Text } from '../../i18n/text.ts';
 import { asObject, asString, parseJson } from '../formats/json-read.ts';
-import { RelayError } from '../relay-error.ts';
+import { RelayError } from '../call/relay-error.ts';
 
 /**
  * new-api's task answer, which a Suno API channel speaks and the /suno routes answer in:

@@ -6,7 +6,7 @@ import type { Balances } from '../../store/settle-writers.ts';
 
 /**
  * Tells what follows a settlement of a call about a task's charge, as the settlement batcher
- * tells it of a batch (relay/settlements.ts): the key cache its balances, the dashboard its
+ * tells it of a batch (relay/billing/settlements.ts): the key cache its balances, the dashboard its
  * consumption, the notifier a wallet that fell below its warning.
  */
 export function afterTaskCharge(

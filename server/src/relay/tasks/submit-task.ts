@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { insertReturningId } from '../../store/insert.ts';
 import type { Reservation } from '../../store/quota.ts';
 import { recordChargedSubmit, type NewTaskRow, type TaskTable } from '../../store/task-money.ts';
-import type { RelayRuntime } from '../pipeline.ts';
-import { admitCall } from '../call-limits.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
+import { admitCall } from '../call/call-limits.ts';
 import { afterTaskCharge } from './after-charge.ts';
-import { releaseReservation, reserveFor } from '../reservation.ts';
+import { releaseReservation, reserveFor } from '../billing/reservation.ts';
 import { taskSubmitLog, type TaskCall } from './task-log.ts';
 import type { TaskPrice } from './task-price.ts';
 
@@ -48,7 +48,7 @@ export interface Submitted {
  * the reservation becomes the charge together with the task's row and its log row in one
  * transaction (accepted), or it is given back in full (refused, failed, or not recordable). Every
  * reservation so ends in exactly one settlement or refund, and a process killed in between has its
- * reservation refunded by its restart or by another node (relay/settlements.ts).
+ * reservation refunded by its restart or by another node (relay/billing/settlements.ts).
  */
 export async function submitTask<T extends TaskTable>(
   app: FastifyInstance,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { CHANNEL_TYPES, type ChannelTypeInfo } from '../../providers/channel-types.ts';
-import type { Caller } from '../caller.ts';
-import { candidatesFor } from '../channel-candidates.ts';
-import { chooseChannel } from '../routing.ts';
+import type { Caller } from '../call/caller.ts';
+import { candidatesFor } from '../routing/channel-candidates.ts';
+import { chooseChannel } from '../routing/channel-choice.ts';
 
 /** The task routes a channel type may be served by (the catalogue's `tasks` marker). */
 export type TaskRoutes = NonNullable<ChannelTypeInfo['tasks']>;

@@ -1,6 +1,6 @@
 import { LogType } from '@relaygate/contract';
 import type { NewLog } from '../../store/logs.ts';
-import type { Caller } from '../caller.ts';
+import type { Caller } from '../call/caller.ts';
 import type { TaskPrice } from './task-price.ts';
 
 export interface TaskCall {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobDefinition } from '../../jobs/scheduler.ts';
-import type { UpstreamClient } from '../upstream-client.ts';
+import type { UpstreamClient } from '../routing/upstream-client.ts';
 
 /** The name of the poller's lease in job_leases. */
 export const TASK_POLL_JOB = 'task-poll';

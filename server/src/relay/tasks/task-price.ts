@@ -1,5 +1,5 @@
 import type { OptionsCache } from '../../cache/options-cache.ts';
-import { perCallQuota, priceFor, type Price } from '../pricing.ts';
+import { perCallQuota, priceFor, type Price } from '../billing/pricing.ts';
 
 /** What one task submission costs a group: the price it was charged at, and the quota. */
 export interface TaskPrice {

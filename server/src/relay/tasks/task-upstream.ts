@@ -1,7 +1,7 @@
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { AnswerTooLarge, readBoundedAnswer } from './bounded-answer.ts';
 import { channelBaseUrl } from '../../providers/channel-types.ts';
-import type { UpstreamClient } from '../upstream-client.ts';
+import type { UpstreamClient } from '../routing/upstream-client.ts';
 
 /** A task upstream's answer is read whole, up to this (a list of a thousand tasks fits). */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;

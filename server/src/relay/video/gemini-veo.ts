@@ -2,7 +2,7 @@ import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { channelBaseUrl } from '../../providers/channel-types.ts';
 import { geminiTarget, geminiVersion } from '../providers/gemini/gemini-target.ts';
 import { pickKey } from '../providers/upstream-target.ts';
-import type { RelayRuntime } from '../pipeline.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
 import { SUBMIT_TIMEOUT_MS } from './sora-provider.ts';
 import type { FetchTask } from './task-info.ts';
 import { askChannel, readJsonAnswer, upstreamGarbled, upstreamRefusal } from './upstream-answer.ts';

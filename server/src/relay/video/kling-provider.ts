@@ -1,6 +1,6 @@
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { isFilePart } from '../../http/multipart-spool.ts';
-import type { RelayRuntime } from '../pipeline.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
 import { fetchKlingTask } from './kling-poll.ts';
 import { callKling, klingPath } from './kling-upstream.ts';
 import { SUBMIT_TIMEOUT_MS } from './sora-provider.ts';

@@ -3,8 +3,8 @@ import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { msg } from '../../i18n/text.ts';
 import { channelBaseUrl } from '../../providers/channel-types.ts';
 import { pickKey } from '../providers/upstream-target.ts';
-import { RelayError } from '../relay-error.ts';
-import type { UpstreamClient } from '../upstream-client.ts';
+import { RelayError } from '../call/relay-error.ts';
+import type { UpstreamClient } from '../routing/upstream-client.ts';
 import { isRelayKey, klingAuthorization } from './kling-auth.ts';
 import { askChannel } from './upstream-answer.ts';
 

@@ -1,5 +1,5 @@
 import type { RoutableChannel } from '../../cache/channel-index.ts';
-import type { RelayRuntime } from '../pipeline.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
 import { fetchSoraTask } from './sora-poll.ts';
 import { callSora, soraSubmitBody, type SoraCall } from './sora-upstream.ts';
 import { readJsonAnswer, upstreamGarbled, upstreamRefusal } from './upstream-answer.ts';

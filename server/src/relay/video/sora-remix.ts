@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { msg } from '../../i18n/text.ts';
-import { callerOf } from '../caller.ts';
-import type { RelayRuntime } from '../pipeline.ts';
-import { requireJsonObject } from '../relay-error.ts';
+import { callerOf } from '../call/caller.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
+import { requireJsonObject } from '../call/relay-error.ts';
 import { sendToSora } from './sora-provider.ts';
 import { servesSora, taskChannel } from './video-channels.ts';
 import { channelWithTaskKey } from './video-key.ts';

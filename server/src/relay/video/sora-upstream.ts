@@ -4,7 +4,7 @@ import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { multipartBody } from '../../http/multipart-body.ts';
 import { isFilePart } from '../../http/multipart-spool.ts';
 import { openAITarget } from '../providers/openai/openai-target.ts';
-import type { UpstreamClient } from '../upstream-client.ts';
+import type { UpstreamClient } from '../routing/upstream-client.ts';
 import { askChannel } from './upstream-answer.ts';
 import type { VideoRequest } from './video-request.ts';
 

@@ -1,5 +1,5 @@
 import type { RoutableChannel } from '../../cache/channel-index.ts';
-import type { UpstreamClient } from '../upstream-client.ts';
+import type { UpstreamClient } from '../routing/upstream-client.ts';
 import type { VideoPrivateData } from './video-task-data.ts';
 
 /** What a poll learned of one task from its upstream, in the table's terms (new-api's TaskInfo). */

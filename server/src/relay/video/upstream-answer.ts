@@ -2,9 +2,9 @@ import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { msg } from '../../i18n/text.ts';
-import { RelayError } from '../relay-error.ts';
+import { RelayError } from '../call/relay-error.ts';
 import { AnswerTooLarge, readBoundedAnswer } from '../tasks/bounded-answer.ts';
-import type { UpstreamClient } from '../upstream-client.ts';
+import type { UpstreamClient } from '../routing/upstream-client.ts';
 
 /**
  * Reading a video upstream's answers (Sora's and Kling's): a task object or an error, read whole

@@ -4,10 +4,10 @@ import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { msg } from '../../i18n/text.ts';
 import { CHANNEL_TYPES, channelTypeInfo } from '../../providers/channel-types.ts';
 import type { TaskRow } from '../../store/video-tasks.ts';
-import type { Caller } from '../caller.ts';
-import { candidatesFor } from '../channel-candidates.ts';
-import { RelayError } from '../relay-error.ts';
-import { chooseChannel } from '../routing.ts';
+import type { Caller } from '../call/caller.ts';
+import { candidatesFor } from '../routing/channel-candidates.ts';
+import { RelayError } from '../call/relay-error.ts';
+import { chooseChannel } from '../routing/channel-choice.ts';
 
 /** Whether a channel type speaks OpenAI's Videos API (the OpenAI family: Sora through OpenAI and its resellers). */
 export const servesSora = (type: number): boolean => type === 0 || channelTypeInfo(type)?.family === 'openai';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { callerOf } from '../caller.ts';
-import type { RelayRuntime } from '../pipeline.ts';
+import { callerOf } from '../call/caller.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
 import { channelForVideo } from './video-channels.ts';
 import { pinKeyForTask } from './video-key.ts';
 import { providerFor } from './video-providers.ts';

@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
-import type { RelayRuntime } from '../pipeline.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
 import type { FetchTask } from './task-info.ts';
 import type { VideoRequest } from './video-request.ts';
 import type { AcceptedVideo } from './video-submit.ts';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { spoolMultipart, type SpooledForm } from '../../http/multipart-spool.ts';
 import { msg, type Text } from '../../i18n/text.ts';
-import { RelayError, requireJsonObject } from '../relay-error.ts';
+import { RelayError, requireJsonObject } from '../call/relay-error.ts';
 
 /** The longest video asked for, in seconds (Sora's longest is 25). */
 export const MAX_SECONDS = 120;

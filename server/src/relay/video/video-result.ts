@@ -1,8 +1,8 @@
 import type { Dispatcher } from 'undici';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { msg } from '../../i18n/text.ts';
-import type { RelayRuntime } from '../pipeline.ts';
-import { RelayError } from '../relay-error.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
+import { RelayError } from '../call/relay-error.ts';
 import { askChannel } from './upstream-answer.ts';
 import type { VideoPrivateData } from './video-task-data.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RelayRuntime } from '../pipeline.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
 import { remixSoraVideo } from './sora-remix.ts';
 import { createVideo, type CreateRoute } from './video-create.ts';
 import { KLING_TYPE, servesSora, servesVideo } from './video-channels.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { msg } from '../../i18n/text.ts';
 import { findOwnTask, listOwnTasks } from '../../store/video-tasks.ts';
-import { callerOf } from '../caller.ts';
-import type { RelayRuntime } from '../pipeline.ts';
-import { RelayError } from '../relay-error.ts';
+import { callerOf } from '../call/caller.ts';
+import type { RelayRuntime } from '../call/pipeline.ts';
+import { RelayError } from '../call/relay-error.ts';
 import { readJsonAnswer, upstreamGarbled, upstreamRefusal } from './upstream-answer.ts';
 import { taskChannel, VIDEO_PLATFORMS } from './video-channels.ts';
 import { channelWithTaskKey } from './video-key.ts';

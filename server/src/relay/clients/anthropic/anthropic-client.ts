@@ -1,5 +1,5 @@
 import { anthropicErrorBody } from './anthropic-error-body.ts';
-import { formatSseData } from '../../sse.ts';
+import { formatSseData } from '../../answer/sse.ts';
 import type { ClientAdaptor } from '../client-adaptor.ts';
 import { anthropicModel, anthropicModelList } from './anthropic-models.ts';
 import { readAnthropicRequest } from './anthropic-request.ts';

@@ -1,4 +1,4 @@
-import { countPromptTokens } from '../../token-counter.ts';
+import { countPromptTokens } from '../../answer/token-counter.ts';
 import type { ClientCall } from '../client-adaptor.ts';
 import { readAnthropicRequest } from './anthropic-request.ts';
 

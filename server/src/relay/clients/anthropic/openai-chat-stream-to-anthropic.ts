@@ -1,4 +1,4 @@
-import type { Usage } from '../../usage.ts';
+import type { Usage } from '../../answer/usage.ts';
 import type { Json, OutEvent } from '../../formats/types.ts';
 import { argumentsText, toolCallKey, type ChatToolCall } from '../../formats/openai-chat-read.ts';
 import {

@@ -1,4 +1,4 @@
-import { readOpenAIUsage, type Usage } from '../../usage.ts';
+import { readOpenAIUsage, type Usage } from '../../answer/usage.ts';
 import type { ConvertedAnswer, Json } from '../../formats/types.ts';
 import { asString, newId, parseArguments } from '../../formats/json-read.ts';
 import { firstChoice, readChatContent, readToolCalls } from '../../formats/openai-chat-read.ts';

@@ -1,5 +1,5 @@
 import { geminiErrorBody } from './gemini-error-body.ts';
-import { formatSseData } from '../../sse.ts';
+import { formatSseData } from '../../answer/sse.ts';
 import type { ClientAdaptor } from '../client-adaptor.ts';
 import { geminiModel, geminiModelList } from './gemini-models.ts';
 import { readGeminiRequest } from './gemini-request.ts';

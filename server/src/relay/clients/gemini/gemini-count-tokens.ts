@@ -1,5 +1,5 @@
-import { requireJsonObject } from '../../relay-error.ts';
-import { countPromptTokens } from '../../token-counter.ts';
+import { requireJsonObject } from '../../call/relay-error.ts';
+import { countPromptTokens } from '../../answer/token-counter.ts';
 import { readGenerateContent } from './gemini-request.ts';
 
 /**

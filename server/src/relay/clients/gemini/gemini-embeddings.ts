@@ -1,8 +1,8 @@
-import type { GeminiEmbedAction } from '../../endpoints.ts';
+import type { GeminiEmbedAction } from '../../call/endpoints.ts';
 import type { Json } from '../../formats/types.ts';
 import { asArray, asObject, asObjects, asString } from '../../formats/json-read.ts';
-import { readOpenAIUsage, type Usage } from '../../usage.ts';
-import { invalidRequest } from '../../relay-error.ts';
+import { readOpenAIUsage, type Usage } from '../../answer/usage.ts';
+import { invalidRequest } from '../../call/relay-error.ts';
 
 const contentText = (content: unknown): string =>
   asObjects(asObject(content)?.parts)

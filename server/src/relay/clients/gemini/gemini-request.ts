@@ -1,6 +1,6 @@
 import { field } from '../../formats/json-read.ts';
-import type { RelayBody } from '../../relay-body.ts';
-import { invalidRequest, requireJsonObject } from '../../relay-error.ts';
+import type { RelayBody } from '../../call/relay-body.ts';
+import { invalidRequest, requireJsonObject } from '../../call/relay-error.ts';
 import type { ClientCall } from '../client-adaptor.ts';
 import { optionalObject, tokenCount } from '../request-fields.ts';
 import { geminiEmbedToOpenAI } from './gemini-embeddings.ts';

@@ -1,5 +1,6 @@
-import type { Endpoint, GeminiEmbedAction } from '../../endpoints.ts';
-import { RelayError } from '../../relay-error.ts';
+import type { Endpoint, GeminiEmbedAction } from '../../call/endpoints.ts';
+import { RelayError } from '../../call/relay-error.ts';
+import { openAIEmbeddingsToGemini } from './gemini-embeddings.ts';
 
 /** What Gemini's POST models/{model}:{action} may ask. */
 export type GeminiAction = 'generateContent' | 'streamGenerateContent' | 'countTokens' | GeminiEmbedAction;
@@ -29,9 +30,18 @@ export function geminiTarget(target: string | undefined): { model: string; actio
 
 const GENERATE: Endpoint = { path: '/v1beta/models', kind: 'chat' };
 /** Embeddings: OpenAI-format channels get /v1/embeddings, Gemini channels the same action. */
+function embedding(action: GeminiEmbedAction): Endpoint {
+  return {
+    path: '/v1/embeddings',
+    kind: 'embedding',
+    geminiAction: action,
+    shapeAnswer: (answer) => openAIEmbeddingsToGemini(answer, action),
+  };
+}
+
 const EMBED: Record<GeminiEmbedAction, Endpoint> = {
-  embedContent: { path: '/v1/embeddings', kind: 'embedding', geminiAction: 'embedContent' },
-  batchEmbedContents: { path: '/v1/embeddings', kind: 'embedding', geminiAction: 'batchEmbedContents' },
+  embedContent: embedding('embedContent'),
+  batchEmbedContents: embedding('batchEmbedContents'),
 };
 
 /** The relay endpoint an action is served as (countTokens has none: it never reaches a channel). */

@@ -1,4 +1,4 @@
-import type { Usage } from '../../usage.ts';
+import type { Usage } from '../../answer/usage.ts';
 import type { Json, OutEvent } from '../../formats/types.ts';
 import { geminiErrorBody } from './gemini-error-body.ts';
 import { asString } from '../../formats/json-read.ts';

@@ -1,4 +1,4 @@
-import { readOpenAIUsage, type Usage } from '../../usage.ts';
+import { readOpenAIUsage, type Usage } from '../../answer/usage.ts';
 import type { ConvertedAnswer, Json } from '../../formats/types.ts';
 import { asArray, asObject, asString, parseArguments } from '../../formats/json-read.ts';
 import { readChatContent, readToolCalls } from '../../formats/openai-chat-read.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPENAI_ENDPOINTS } from '../../endpoints.ts';
+import { OPENAI_ENDPOINTS } from '../../call/endpoints.ts';
 import { readOpenAIRequest } from './openai-request.ts';
 
 const endpoint = (path: string) => OPENAI_ENDPOINTS.find((e) => e.path === path)!;

@@ -1,7 +1,7 @@
 import { isFilePart, type SpooledForm } from '../../../http/multipart-spool.ts';
-import type { Endpoint } from '../../endpoints.ts';
-import type { RelayBody } from '../../relay-body.ts';
-import { invalidRequest } from '../../relay-error.ts';
+import type { Endpoint } from '../../call/endpoints.ts';
+import type { RelayBody } from '../../call/relay-body.ts';
+import { invalidRequest } from '../../call/relay-error.ts';
 
 /** What routing needs from an OpenAI upload (audio), read from its text fields (the files stay spooled). */
 export function readOpenAIUpload(endpoint: Endpoint, form: SpooledForm): RelayBody {

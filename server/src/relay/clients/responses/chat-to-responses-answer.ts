@@ -1,4 +1,4 @@
-import { readOpenAIUsage } from '../../usage.ts';
+import { readOpenAIUsage } from '../../answer/usage.ts';
 import type { Json } from '../../formats/types.ts';
 import { asString, newId } from '../../formats/json-read.ts';
 import {

@@ -1,5 +1,5 @@
-import { toOpenAIError } from '../../relay-error.ts';
-import { formatSseData } from '../../sse.ts';
+import { toOpenAIError } from '../../call/relay-error.ts';
+import { formatSseData } from '../../answer/sse.ts';
 import type { ClientAdaptor } from '../client-adaptor.ts';
 import { openAIModel, openAIModelList } from '../openai-chat/openai-models.ts';
 import { ChatToResponsesStream } from './chat-stream-to-responses.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPENAI_ENDPOINTS } from '../../endpoints.ts';
+import { OPENAI_ENDPOINTS } from '../../call/endpoints.ts';
 import { responsesClient } from './responses-client.ts';
 import { readResponsesRequest } from './responses-request.ts';
 

@@ -1,5 +1,5 @@
-import type { RelayBody } from '../../relay-body.ts';
-import { invalidRequest, requireJsonObject } from '../../relay-error.ts';
+import type { RelayBody } from '../../call/relay-body.ts';
+import { invalidRequest, requireJsonObject } from '../../call/relay-error.ts';
 import type { ClientCall } from '../client-adaptor.ts';
 import { modelName, streamFlag, tokenCount } from '../request-fields.ts';
 

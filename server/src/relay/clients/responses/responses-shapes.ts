@@ -1,4 +1,4 @@
-import type { Usage } from '../../usage.ts';
+import type { Usage } from '../../answer/usage.ts';
 import type { Json } from '../../formats/types.ts';
 import { newId } from '../../formats/json-read.ts';
 

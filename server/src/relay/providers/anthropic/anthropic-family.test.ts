@@ -1,6 +1,6 @@
 import { ChannelType } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
-import type { RelayBody } from '../../relay-body.ts';
+import type { RelayBody } from '../../call/relay-body.ts';
 import { noSettings, testChannel } from '../test-channel.test-support.ts';
 import { anthropicFamily } from './anthropic-family.ts';
 

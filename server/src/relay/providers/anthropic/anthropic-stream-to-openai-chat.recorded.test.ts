@@ -2,7 +2,7 @@ import { asArray, asObject } from '../../formats/json-read.ts';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../formats/types.ts';
 import { AnthropicToOpenAIChatStream } from './anthropic-stream-to-openai-chat.ts';
-import { openAIUsageBody } from '../../usage.ts';
+import { openAIUsageBody } from '../../answer/usage.ts';
 import {
   anthropicRecordings,
   collectChunks,

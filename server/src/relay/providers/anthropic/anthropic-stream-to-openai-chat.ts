@@ -1,7 +1,7 @@
 import { asArray, asObject, asString } from '../../formats/json-read.ts';
-import type { Usage } from '../../usage.ts';
+import type { Usage } from '../../answer/usage.ts';
 import type { ChunkSource, Json } from '../../formats/types.ts';
-import { openAIUsageBody } from '../../usage.ts';
+import { openAIUsageBody } from '../../answer/usage.ts';
 import { fromAnthropicUsage, mergeAnthropicUsage } from './anthropic-usage.ts';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.ts';
 

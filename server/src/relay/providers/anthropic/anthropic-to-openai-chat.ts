@@ -1,6 +1,6 @@
 import { asArray, asObject, asString } from '../../formats/json-read.ts';
 import type { ConvertedAnswer, Json } from '../../formats/types.ts';
-import { openAIUsageBody } from '../../usage.ts';
+import { openAIUsageBody } from '../../answer/usage.ts';
 import { fromAnthropicUsage } from './anthropic-usage.ts';
 import { mapAnthropicStopReason } from './map-anthropic-stop-reason.ts';
 

@@ -1,5 +1,5 @@
 import { asArray, asCount, asObject } from '../../formats/json-read.ts';
-import type { Usage } from '../../usage.ts';
+import type { Usage } from '../../answer/usage.ts';
 import type { Json } from '../../formats/types.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { takesStreamUsageOption } from '../../endpoints.ts';
+import { takesStreamUsageOption } from '../../call/endpoints.ts';
 import { openAIRequestBody } from '../openai/openai-request-body.ts';
 import { readErrorGenerically } from '../error-reading.ts';
 import { openAIPath } from '../openai/openai-path.ts';

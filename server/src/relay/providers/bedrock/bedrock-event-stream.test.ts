@@ -7,7 +7,7 @@ import {
   fixtureBytes,
   fixtureChunks,
 } from '../../../../test/support/fixtures.ts';
-import type { SseEvent } from '../../sse.ts';
+import type { SseEvent } from '../../answer/sse.ts';
 import { bedrockEventBatches } from './bedrock-event-stream.ts';
 
 const DIR = 'bedrock-invoke/invoke-with-response-stream';

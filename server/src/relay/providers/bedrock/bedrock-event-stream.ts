@@ -1,6 +1,6 @@
 import { EventStreamCodec, getChunkedStream, type Message } from '@smithy/core/event-streams';
 import { fromBase64, fromUtf8, toUtf8 } from '@smithy/core/serde';
-import type { SseEvent } from '../../sse.ts';
+import type { SseEvent } from '../../answer/sse.ts';
 import type { StreamFraming } from '../provider-family.ts';
 import { bedrockStreamError } from './bedrock-stream-error.ts';
 

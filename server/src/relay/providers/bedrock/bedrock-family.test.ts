@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collected, collectedAvailable, fixtureJson } from '../../../../test/support/fixtures.ts';
-import type { Endpoint } from '../../endpoints.ts';
+import type { Endpoint } from '../../call/endpoints.ts';
 import { testChat } from '../chat-test-request.ts';
 import type { UpstreamRequest } from '../provider-family.ts';
 import { noSettings, testChannel } from '../test-channel.test-support.ts';

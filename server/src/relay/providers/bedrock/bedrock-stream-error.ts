@@ -1,5 +1,5 @@
 import { asString } from '../../formats/json-read.ts';
-import type { SseEvent } from '../../sse.ts';
+import type { SseEvent } from '../../answer/sse.ts';
 
 /** The Anthropic error type nearest to each exception a Bedrock stream may end with; api_error for the rest. */
 const ANTHROPIC_ERROR_TYPES: Record<string, string> = {

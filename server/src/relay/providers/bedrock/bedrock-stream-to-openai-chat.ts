@@ -1,7 +1,7 @@
 import { asObject, asString } from '../../formats/json-read.ts';
 import { ChatChunkBuilder } from '../../formats/chat-chunk-builder.ts';
 import type { ChunkSource, Json } from '../../formats/types.ts';
-import { openAIUsageBody, type Usage } from '../../usage.ts';
+import { openAIUsageBody, type Usage } from '../../answer/usage.ts';
 import { fromBedrockUsage } from './bedrock-usage.ts';
 import { mapBedrockStopReason } from './map-bedrock-stop-reason.ts';
 

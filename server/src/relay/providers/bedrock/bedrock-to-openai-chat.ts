@@ -1,6 +1,6 @@
 import { asObject, asObjects, asString } from '../../formats/json-read.ts';
 import type { ConvertedAnswer, Json } from '../../formats/types.ts';
-import { openAIUsageBody } from '../../usage.ts';
+import { openAIUsageBody } from '../../answer/usage.ts';
 import { fromBedrockUsage } from './bedrock-usage.ts';
 import { mapBedrockStopReason } from './map-bedrock-stop-reason.ts';
 

@@ -1,5 +1,5 @@
 import { asObject } from '../../formats/json-read.ts';
-import type { Usage } from '../../usage.ts';
+import type { Usage } from '../../answer/usage.ts';
 import { fromAnthropicUsage } from '../anthropic/anthropic-usage.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { asObject, asString } from '../../formats/json-read.ts';
 import { ChatChunkStream } from '../../formats/chat-chunk-stream.ts';
 import type { Json } from '../../formats/types.ts';
-import type { Usage } from '../../usage.ts';
+import type { Usage } from '../../answer/usage.ts';
 import { fromCohereUsage } from './cohere-usage.ts';
 import { mapCohereFinishReason } from './map-cohere-finish-reason.ts';
 

@@ -1,6 +1,6 @@
 import type { RoutableChannel } from '../../../cache/channel-index.ts';
 import { channelBaseUrl } from '../../../providers/channel-types.ts';
-import type { EndpointKind } from '../../endpoints.ts';
+import type { EndpointKind } from '../../call/endpoints.ts';
 import { headerOverrides, pickKey, type UpstreamTarget } from '../upstream-target.ts';
 
 /** Cohere's v2 API path for each kind of call it serves. */

@@ -1,6 +1,6 @@
 import { asObject, asObjects, asString } from '../../formats/json-read.ts';
 import type { ConvertedAnswer, Json } from '../../formats/types.ts';
-import { openAIUsageBody } from '../../usage.ts';
+import { openAIUsageBody } from '../../answer/usage.ts';
 import { cohereEmbedToOpenAI, cohereRerankToJina } from './cohere-embed-rerank.ts';
 import { mapCohereFinishReason } from './map-cohere-finish-reason.ts';
 import { fromCohereUsage } from './cohere-usage.ts';

@@ -1,7 +1,7 @@
 import { ChatChunkStream } from '../../formats/chat-chunk-stream.ts';
 import { asObject, asString } from '../../formats/json-read.ts';
 import type { Json } from '../../formats/types.ts';
-import { readOpenAIUsage, type Usage } from '../../usage.ts';
+import { readOpenAIUsage, type Usage } from '../../answer/usage.ts';
 
 /** Coze's chat usage (input_count, output_count, token_count) in the gateway's terms. */
 const fromCozeUsage = (raw: unknown): Usage | undefined => {

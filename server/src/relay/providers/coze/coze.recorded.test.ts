@@ -6,7 +6,7 @@ import {
   fixtureText,
 } from '../../../../test/support/fixtures.ts';
 import type { Json } from '../../formats/types.ts';
-import { SseParser } from '../../sse.ts';
+import { SseParser } from '../../answer/sse.ts';
 import { replayChunkSource } from '../chunk-source-replay.test-support.ts';
 import { CozeToOpenAIChatStream } from './coze-stream-to-openai-chat.ts';
 

@@ -1,7 +1,7 @@
 import { ChatChunkStream } from '../../formats/chat-chunk-stream.ts';
 import { asObject, asString } from '../../formats/json-read.ts';
 import type { Json } from '../../formats/types.ts';
-import { readOpenAIUsage, type Usage } from '../../usage.ts';
+import { readOpenAIUsage, type Usage } from '../../answer/usage.ts';
 
 /**
  * A Dify app's stream (data lines whose JSON names its event; no [DONE]) as OpenAI chat chunks:

@@ -1,6 +1,6 @@
 import { asObject, asString } from '../../formats/json-read.ts';
 import type { ConvertedAnswer, Json } from '../../formats/types.ts';
-import { openAIUsageBody, readOpenAIUsage } from '../../usage.ts';
+import { openAIUsageBody, readOpenAIUsage } from '../../answer/usage.ts';
 
 /** A Dify app's blocking answer as an OpenAI chat completion, billed from its metadata's usage. */
 export function fromDifyAnswer(answer: Json, upstreamModel: string): ConvertedAnswer {

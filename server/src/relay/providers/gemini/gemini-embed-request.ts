@@ -1,4 +1,4 @@
-import type { GeminiEmbedAction } from '../../endpoints.ts';
+import type { GeminiEmbedAction } from '../../call/endpoints.ts';
 import { asObjects } from '../../formats/json-read.ts';
 import type { Json } from '../../formats/types.ts';
 

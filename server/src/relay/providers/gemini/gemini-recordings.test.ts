@@ -7,7 +7,7 @@ import {
   fixtureJson,
   fixturesAvailable,
 } from '../../../../test/support/fixtures.ts';
-import { readOpenAIUsage, type Usage } from '../../usage.ts';
+import { readOpenAIUsage, type Usage } from '../../answer/usage.ts';
 import type { Json } from '../../formats/types.ts';
 import { GeminiToOpenAIChatStream } from './gemini-stream-to-openai-chat.ts';
 import { fromGeminiResponse } from './gemini-to-openai-chat.ts';

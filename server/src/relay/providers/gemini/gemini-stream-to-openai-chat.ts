@@ -1,11 +1,11 @@
 import { asNumber, asObject, asOptionalString } from '../../formats/json-read.ts';
 import { randomUUID } from 'node:crypto';
-import type { Usage } from '../../usage.ts';
+import type { Usage } from '../../answer/usage.ts';
 import type { ChunkSource, Json } from '../../formats/types.ts';
 import { candidatePieces, geminiCandidates, openAIToolCall } from './gemini-answer-parts.ts';
 import { GeminiCallAssembler, type GeminiFunctionCall } from './gemini-call-assembler.ts';
 import { geminiErrorMessage, geminiErrorStatus } from './gemini-error.ts';
-import { openAIUsageBody } from '../../usage.ts';
+import { openAIUsageBody } from '../../answer/usage.ts';
 import { fromGeminiUsage, hasGeminiTokenCounts } from './gemini-usage.ts';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.ts';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConvertedAnswer, Json } from '../../formats/types.ts';
 import { candidatePieces, geminiCandidates, openAIToolCall } from './gemini-answer-parts.ts';
 import { GeminiCallAssembler, type GeminiFunctionCall } from './gemini-call-assembler.ts';
-import { openAIUsageBody } from '../../usage.ts';
+import { openAIUsageBody } from '../../answer/usage.ts';
 import { fromGeminiUsage, hasGeminiTokenCounts } from './gemini-usage.ts';
 import { mapGeminiFinishReason } from './map-gemini-finish-reason.ts';
 

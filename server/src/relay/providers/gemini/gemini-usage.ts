@@ -1,5 +1,5 @@
 import { asNumber, asObject } from '../../formats/json-read.ts';
-import type { Usage } from '../../usage.ts';
+import type { Usage } from '../../answer/usage.ts';
 
 const COUNTS = ['promptTokenCount', 'candidatesTokenCount', 'thoughtsTokenCount', 'totalTokenCount'];
 

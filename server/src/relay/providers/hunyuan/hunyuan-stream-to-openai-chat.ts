@@ -1,7 +1,7 @@
 import { ChatChunkStream } from '../../formats/chat-chunk-stream.ts';
 import { asNumber, asObject, asObjects, asString } from '../../formats/json-read.ts';
 import type { Json } from '../../formats/types.ts';
-import type { Usage } from '../../usage.ts';
+import type { Usage } from '../../answer/usage.ts';
 import { fromHunyuanUsage } from './hunyuan-usage.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { asNumber, asObject, asObjects, asString } from '../../formats/json-read.ts';
 import type { ConvertedAnswer, Json } from '../../formats/types.ts';
-import { openAIUsageBody } from '../../usage.ts';
+import { openAIUsageBody } from '../../answer/usage.ts';
 import { fromHunyuanUsage } from './hunyuan-usage.ts';
 
 /** An answer's body: inside Tencent's {"Response": …} envelope, or bare as some examples show it. */

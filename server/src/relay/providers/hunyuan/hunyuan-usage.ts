@@ -1,5 +1,5 @@
 import { asObject } from '../../formats/json-read.ts';
-import { readOpenAIUsage, type Usage } from '../../usage.ts';
+import { readOpenAIUsage, type Usage } from '../../answer/usage.ts';
 
 /**
  * Hunyuan's Usage (PromptTokens, CompletionTokens, TotalTokens, and where it tells them the cached

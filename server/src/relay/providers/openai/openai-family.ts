@@ -1,4 +1,4 @@
-import { takesStreamUsageOption } from '../../endpoints.ts';
+import { takesStreamUsageOption } from '../../call/endpoints.ts';
 import { openAIRequestBody } from './openai-request-body.ts';
 import type { ProviderFamily } from '../provider-family.ts';
 import { openAIBalance } from './openai-balance.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RelayBody } from '../../relay-body.ts';
+import type { RelayBody } from '../../call/relay-body.ts';
 import { openAIPath } from './openai-path.ts';
 
 const input = (

@@ -1,4 +1,4 @@
-import type { EndpointKind } from '../../endpoints.ts';
+import type { EndpointKind } from '../../call/endpoints.ts';
 
 /**
  * OpenAI's reasoning models (o1, o3, o4-mini…, the gpt-5 family except its chat models) refuse

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Endpoint } from '../../endpoints.ts';
-import type { RelayBody } from '../../relay-body.ts';
+import type { Endpoint } from '../../call/endpoints.ts';
+import type { RelayBody } from '../../call/relay-body.ts';
 import { openAIRequestBody } from './openai-request-body.ts';
 
 const CHAT: Endpoint = { path: '/v1/chat/completions', kind: 'chat' };

@@ -1,7 +1,7 @@
 import { multipartBody, type StreamedBody } from '../../../http/multipart-body.ts';
 import { isFilePart } from '../../../http/multipart-spool.ts';
-import type { Endpoint } from '../../endpoints.ts';
-import type { RelayBody } from '../../relay-body.ts';
+import type { Endpoint } from '../../call/endpoints.ts';
+import type { RelayBody } from '../../call/relay-body.ts';
 import { fitForReasoningModel, isOpenAIReasoningModel } from './openai-reasoning-models.ts';
 
 /**

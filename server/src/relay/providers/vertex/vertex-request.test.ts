@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RelayBody } from '../../relay-body.ts';
+import type { RelayBody } from '../../call/relay-body.ts';
 import { testChat } from '../chat-test-request.ts';
 import { noSettings, testChannel } from '../test-channel.test-support.ts';
 import { vertexAnswerFormat, vertexPlan } from './vertex-request.ts';

@@ -1,0 +1,118 @@
+import { streamable } from '../call/endpoints.ts';
+import { finishReasonsOf } from './finish-reasons.ts';
+import type { ConvertedAnswer, Json } from '../formats/types.ts';
+import { RelayError } from '../call/relay-error.ts';
+import { answerFromStream } from './stream-to-answer.ts';
+import { usageOfAnswer } from './response-usage.ts';
+import { readOpenAIUsage } from './usage.ts';
+import { answerToClient } from './wire-format.ts';
+import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
+import { msg } from '../../i18n/text.ts';
+import { deliverStream } from './deliver-stream.ts';
+import { delivery, localUsage, type Delivered, type Delivery } from './delivery.ts';
+
+export type { Delivered } from './delivery.ts';
+
+/** The answer's JSON object, or null when it is none (an HTML page from a wrong base URL, say). */
+function parseJson(bytes: Buffer): Json | null {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An answer to convert must be a JSON object: anything else would reach the caller as an empty
+ * answer, charged at the prompt's count. The pipeline refunds the call and answers this instead.
+ */
+function answerObject(bytes: Buffer): Json {
+  const answer = parseJson(bytes);
+  if (answer) return answer;
+  throw new RelayError(502, msg('relay.answerNotObject'), 'bad_response_body', 'upstream_error');
+}
+
+/** Sends the upstream's answer to the client in the client's format, and says what it used. */
+export async function deliverAnswer(...call: Parameters<typeof delivery>): Promise<Delivered> {
+  const answer = delivery(...call);
+  const { endpoint, body, success, contentType, startedAt } = answer;
+  const framing = success.family.streamFraming;
+  const streamed =
+    contentType.includes('text/event-stream') || (framing && contentType.includes(framing.contentType));
+  if (body.stream && streamable(endpoint.kind) && streamed) return deliverStream(answer);
+  if (endpoint.kind === 'speech') return deliverSpeech(answer);
+  // A channel that answers only by stream (Coze), for a client that asked for none: one answer.
+  if (streamed && !answer.passthrough && success.family.format !== 'openai') {
+    const delivered = await sendConverted(answer, await answerFromStream(success));
+    return { ...delivered, firstByteMs: Date.now() - startedAt, stream: false };
+  }
+  return deliverWhole(answer);
+}
+
+/** Speech: the audio as it comes, billed by the input's characters. */
+function deliverSpeech({ body, reply, contentType, success, startedAt }: Delivery): Delivered {
+  const input = typeof body.json?.input === 'string' ? body.json.input : '';
+  reply.header('content-type', contentType || 'audio/mpeg');
+  void reply.send(success.response.body);
+  return {
+    usage: localUsage(input.length, 0),
+    local: false,
+    firstByteMs: Date.now() - startedAt,
+    stream: false,
+  };
+}
+
+/** An answer read whole, then sent as it came, shaped for its endpoint, or converted to the client's format. */
+async function deliverWhole(answer: Delivery): Promise<Delivered> {
+  const { endpoint, success, reply, wire, passthrough } = answer;
+  const bytes = success.answerBytes ?? Buffer.from(await success.response.body.arrayBuffer());
+  const firstByteMs = Date.now() - answer.startedAt;
+  if (endpoint.shapeAnswer) {
+    const shaped =
+      success.format === wire ? { body: bytes, usage: undefined } : endpoint.shapeAnswer(answerObject(bytes));
+    const usage = shaped.usage ?? localUsage(await answer.localPrompt(), 0);
+    reply.header('content-type', 'application/json');
+    void reply.send(Buffer.isBuffer(shaped.body) ? shaped.body : JSON.stringify(shaped.body));
+    return { usage, local: shaped.usage === undefined, firstByteMs, stream: false };
+  }
+  if (success.format === wire && wire === 'openai') {
+    const { usage, local, finishReasons } = await usageOfAnswer(endpoint.kind, bytes, answer.localPrompt);
+    reply.header('content-type', answer.contentType || 'application/json');
+    void reply.send(bytes);
+    return { usage, local, firstByteMs, stream: false, finishReasons };
+  }
+  // Passed through, the bytes go as they came (the caller reads them as it would the provider's);
+  // converted, they must be an answer.
+  const canonical = success.family.answerToChat(
+    passthrough ? (parseJson(bytes) ?? {}) : answerObject(bytes),
+    success.upstreamModel,
+    success.format,
+  );
+  const delivered = await sendConverted(answer, canonical, passthrough ? bytes : undefined);
+  return { ...delivered, firstByteMs, stream: false };
+}
+
+/**
+ * Sends an answer converted to the chat core in the client's format (or the bytes as they came,
+ * passed through), and says what it used: its own usage, else counted here.
+ */
+async function sendConverted(
+  { reply, body, localPrompt, clientRequest }: Delivery,
+  canonical: ConvertedAnswer,
+  passedThrough?: Buffer,
+): Promise<Pick<Delivered, 'usage' | 'local' | 'finishReasons'>> {
+  let usage = canonical.usage ?? readOpenAIUsage(canonical.body.usage);
+  const local = usage === undefined;
+  if (!usage) {
+    const counter = new IncrementalCounter();
+    countChoiceText(counter, canonical.body.choices);
+    usage = localUsage(await localPrompt(), await counter.total());
+  }
+  reply.header('content-type', 'application/json');
+  void reply.send(
+    passedThrough ??
+      JSON.stringify(answerToClient(body.clientFormat, canonical.body, body.model, clientRequest)),
+  );
+  return { usage, local, finishReasons: finishReasonsOf(canonical.body.choices) };
+}

@@ -1,0 +1,25 @@
+import type { Dispatcher } from 'undici';
+import { parseErrorBody } from '../providers/error-reading.ts';
+import type { AnswerFailure, ProviderFamily } from '../providers/provider-family.ts';
+
+/** A 2xx answer looked into: the failure it holds, or its bytes (read whole) for delivery; neither when unread. */
+export interface HeldAnswer {
+  failure?: AnswerFailure;
+  bytes?: Buffer;
+}
+
+/**
+ * For a family whose provider tells failures with HTTP 200 (failureInAnswer), reads a JSON answer
+ * whole (a non-stream answer is read whole to be converted anyway) and says whether it is one.
+ * Streams, and every answer of the other families, are left unread.
+ */
+export async function holdAnswer(
+  family: ProviderFamily,
+  response: Dispatcher.ResponseData,
+): Promise<HeldAnswer> {
+  if (!family.failureInAnswer) return {};
+  if (String(response.headers['content-type'] ?? '').includes('text/event-stream')) return {};
+  const bytes = Buffer.from(await response.body.arrayBuffer());
+  const failure = family.failureInAnswer(parseErrorBody(bytes.toString('utf8')));
+  return failure ? { failure } : { bytes };
+}

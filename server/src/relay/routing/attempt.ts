@@ -1,0 +1,259 @@
+import type { FastifyInstance } from 'fastify';
+import type { Dispatcher } from 'undici';
+import type { RoutableChannel } from '../../cache/channel-index.ts';
+import type { Endpoint } from '../call/endpoints.ts';
+import type { AttemptTrace, CallTrace } from '../../ops/tracing.ts';
+import type { CallCancel } from '../call/call-cancel.ts';
+import { holdAnswer, type HeldAnswer } from './answer-failure.ts';
+import { answerFormat } from './answer-format.ts';
+import { clientAdaptor } from '../clients/registry.ts';
+import type { UpstreamErrorReading } from '../providers/error-reading.ts';
+import type { ChannelFormat, ProviderFamily, UpstreamRequest } from '../providers/provider-family.ts';
+import { providerForChannel } from '../providers/registry.ts';
+import type { RelayBody } from '../call/relay-body.ts';
+import { firstEvent } from './first-event.ts';
+import { mapModel } from './channel-choice.ts';
+import { isConnectionError, type UpstreamClient } from './upstream-client.ts';
+import { msg, render } from '../../i18n/text.ts';
+import { isRetryableStatus, mappedStatus, maybeDisableChannel } from './upstream-error.ts';
+
+export interface Success {
+  response: Dispatcher.ResponseData;
+  channel: RoutableChannel;
+  /** The channel's provider family: it turns the answer into the chat core when the client speaks another format. */
+  family: ProviderFamily;
+  /** The format the answer comes in: the client's when passed through, the family's when converted. */
+  format: ChannelFormat;
+  upstreamModel: string;
+  /** The call's cancellation: the stream's delivery hangs up through it when the client goes. */
+  cancel: CallCancel;
+  /** The answer's bytes when they were read already (to look for a failure told with HTTP 200). */
+  answerBytes?: Buffer;
+}
+
+export interface Failure {
+  status: number;
+  message: string;
+  retryable: boolean;
+  /** How long the upstream asked to wait before calling again (a 429's Retry-After, Gemini's RetryInfo). */
+  retryAfterSeconds?: number;
+  /** Cancelled because nothing came within the first-byte time (nothing reached the client). */
+  firstByteTimeout?: boolean;
+}
+
+const MAX_ERROR_BODY = 64 * 1024;
+
+/** The client went away before the upstream answered (nginx's 499: client closed request). */
+const CLIENT_GONE: Failure = { status: 499, message: 'the client closed the request', retryable: false };
+
+async function readErrorText(response: Dispatcher.ResponseData): Promise<string> {
+  let text = '';
+  for await (const chunk of response.body) {
+    text += (chunk as Buffer).toString('utf8');
+    if (text.length > MAX_ERROR_BODY) {
+      response.body.destroy();
+      break;
+    }
+  }
+  return text;
+}
+
+/** The request for one channel, in the format it is answered in: passed through when the client speaks it. */
+export function upstreamRequest(
+  app: Pick<FastifyInstance, 'settings'>,
+  family: ProviderFamily,
+  endpoint: Endpoint,
+  body: RelayBody,
+  channel: RoutableChannel,
+  upstreamModel: string,
+  dispatcher?: Dispatcher,
+  format: ChannelFormat = answerFormat(family, endpoint, body, upstreamModel),
+): Promise<UpstreamRequest | string> {
+  return Promise.resolve(
+    family.request({
+      settings: app.settings,
+      endpoint,
+      body,
+      channel,
+      upstreamModel,
+      // The call as OpenAI chat, for a channel in another format: its client adaptor makes it.
+      chat: () => clientAdaptor(body.clientFormat).chatCore(body, endpoint),
+      native:
+        body.original && clientAdaptor(body.clientFormat).wire === format
+          ? { body: body.original, headers: body.clientHeaders ?? {} }
+          : undefined,
+      dispatcher,
+    }),
+  );
+}
+
+/**
+ * One attempt on one channel: the upstream's answer, or why it failed and whether to go on. With
+ * `trace` (tracing on), the attempt is a span of the call's, and its context goes upstream.
+ */
+export async function tryChannel(
+  app: FastifyInstance,
+  upstream: UpstreamClient,
+  endpoint: Endpoint,
+  body: RelayBody,
+  channel: RoutableChannel,
+  /** Cancelled when the client goes away: the upstream call stops, and the channel is not blamed. */
+  cancel: CallCancel,
+  /** Milliseconds to the first byte (a stream's first event) before the attempt is cancelled; 0: none. */
+  firstByteMs = 0,
+  trace?: CallTrace,
+): Promise<Success | Failure> {
+  if (!trace) return attemptChannel(undefined, app, upstream, endpoint, body, channel, cancel, firstByteMs);
+  let attempt: AttemptTrace | undefined;
+  const traced = (family: ProviderFamily, upstreamModel: string) => {
+    attempt = trace.attempt(channel.id, family.name, upstreamModel);
+    return attempt.traceparent;
+  };
+  try {
+    const result = await attemptChannel(traced, app, upstream, endpoint, body, channel, cancel, firstByteMs);
+    if ('response' in result) attempt?.ended(result.response.statusCode);
+    else attempt?.ended(result.status, result.message);
+    return result;
+  } catch (error) {
+    attempt?.ended(0, (error as Error).message);
+    throw error;
+  }
+}
+
+/** Starts the attempt's span once its provider and model are known: the `traceparent` to send. */
+type Traced = ((family: ProviderFamily, upstreamModel: string) => string) | undefined;
+
+const NOTHING = () => {};
+
+async function attemptChannel(
+  traced: Traced,
+  ...[app, upstream, endpoint, body, channel, cancel, firstByteMs = 0]: Parameters<typeof tryChannel>
+): Promise<Success | Failure> {
+  // Without a first-byte limit the attempt is cancelled only by the client leaving (no timer per
+  // attempt on the hot path); with one, its timer cancels this attempt alone.
+  const untimed = { app, upstream, endpoint, body, channel, cancel, arrived: NOTHING, traced };
+  if (firstByteMs <= 0) return attemptOn(untimed);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    cancel.cancelAttempt();
+  }, firstByteMs);
+  try {
+    const result = await attemptOn({ ...untimed, arrived: () => clearTimeout(timer) });
+    if ('response' in result || !timedOut || cancel.clientGone) return result;
+    return {
+      status: 504,
+      message: render(msg('relay.firstByteTimeout', { seconds: firstByteMs / 1000 }), 'en'),
+      retryable: true,
+      firstByteTimeout: true,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The call as one attempt makes it, and `arrived` to stop its first-byte timer. */
+interface AttemptCall {
+  app: FastifyInstance;
+  upstream: UpstreamClient;
+  endpoint: Endpoint;
+  body: RelayBody;
+  channel: RoutableChannel;
+  cancel: CallCancel;
+  arrived: () => void;
+  traced: Traced;
+}
+
+async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
+  const { app, upstream, endpoint, body, channel, cancel, arrived, traced } = call;
+  // This attempt's signal: a first-byte timeout aborts it and gives the next attempt another.
+  const { signal } = cancel;
+  let upstreamModel: string;
+  try {
+    upstreamModel = mapModel(body.model, channel.modelMapping);
+  } catch (error) {
+    return { status: 500, message: (error as Error).message, retryable: true };
+  }
+  const family = providerForChannel(channel);
+  const dispatcher = upstream.dispatcherFor(channel.row.address_trusted !== 0);
+  const format = answerFormat(family, endpoint, body, upstreamModel);
+  const request = await upstreamRequest(
+    app,
+    family,
+    endpoint,
+    body,
+    channel,
+    upstreamModel,
+    dispatcher,
+    format,
+  );
+  if (typeof request === 'string') return { status: 400, message: request, retryable: true };
+  const { body: payload } = request;
+  const headers: UpstreamRequest['headers'] =
+    typeof payload === 'string'
+      ? { ...request.headers, 'content-type': 'application/json' }
+      : { ...request.headers, 'content-type': payload.contentType, 'content-length': String(payload.length) };
+  if (traced) headers.traceparent = traced(family, upstreamModel);
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await upstream.send(request.url, {
+      method: 'POST',
+      headers,
+      body: typeof payload === 'string' ? payload : payload.stream(),
+      signal,
+      addressTrusted: channel.row.address_trusted !== 0,
+    });
+  } catch (error) {
+    if (cancel.clientGone) return CLIENT_GONE;
+    // Cancelled by the first-byte timer: tryChannel says so; the channel's key is not at fault.
+    if (signal.aborted) return { status: 504, message: 'cancelled', retryable: true };
+    const message = `upstream connection failed: ${(error as Error).message}`;
+    await maybeDisableChannel(app, channel, 0, message);
+    return { status: 502, message, retryable: isConnectionError(error) };
+  }
+  if (response.statusCode < 400) {
+    let held: HeldAnswer;
+    try {
+      // A stream counts as answered once its first event came (it waits in the body for delivery).
+      const stream = body.stream ? streamKind(family, response) : undefined;
+      if (stream) await firstEvent(response.body, stream === 'sse');
+      arrived();
+      held = await holdAnswer(family, response);
+    } catch (error) {
+      if (cancel.clientGone) return CLIENT_GONE;
+      return { status: 502, message: `upstream answer failed: ${(error as Error).message}`, retryable: true };
+    }
+    if (held.failure) return failed(app, channel, held.failure.status, held.failure.error);
+    return { response, channel, family, format, upstreamModel, cancel, answerBytes: held.bytes };
+  }
+  arrived();
+  const text = await readErrorText(response);
+  // The family reads its own error shape; the site's retry and disable rules apply on top.
+  return failed(
+    app,
+    channel,
+    response.statusCode,
+    family.readError(response.statusCode, response.headers, text),
+  );
+}
+
+/** Whether the answer is a stream: server-sent events, or the family's own framing. */
+function streamKind(family: ProviderFamily, response: Dispatcher.ResponseData): 'sse' | 'framed' | undefined {
+  const contentType = String(response.headers['content-type'] ?? '');
+  if (contentType.includes('text/event-stream')) return 'sse';
+  const framing = family.streamFraming;
+  return framing && contentType.includes(framing.contentType) ? 'framed' : undefined;
+}
+
+/** A failed attempt as the site's rules see it: the status after the channel's mapping, retry and disable. */
+async function failed(
+  app: FastifyInstance,
+  channel: RoutableChannel,
+  upstreamStatus: number,
+  error: UpstreamErrorReading,
+): Promise<Failure> {
+  const status = mappedStatus(channel, upstreamStatus);
+  await maybeDisableChannel(app, channel, status, error.message, error.disables);
+  const retryable = error.retryable === true || isRetryableStatus(app, status);
+  return { status, message: error.message, retryable, retryAfterSeconds: error.retryAfterSeconds };
+}

@@ -20,7 +20,7 @@ import { userApi } from './api/user/index.ts';
 import { mailApi } from './api/mail/index.ts';
 import { oauthApi } from './api/oauth/index.ts';
 import { relayRoutes } from './relay/index.ts';
-import { unknownRelayPathBody } from './relay/unknown-path.ts';
+import { unknownRelayPathBody } from './relay/call/unknown-path.ts';
 import { registerConsoleFiles } from './console-files.ts';
 import { serverTimeouts } from './server-timeouts.ts';
 import { registerJsonBodyParser, urlHasNul } from './http/json-body.ts';

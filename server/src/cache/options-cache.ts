@@ -1,4 +1,4 @@
-import { isSecretOption, type OptionItem } from '@relaygate/contract';
+import { isSecretOption, OPTION_KEYS, type OptionItem, type OptionKey } from '@relaygate/contract';
 import { OPTION_DEFINITIONS } from '../options/registry.ts';
 import type { Store } from '../store/db.ts';
 import { readAllOptions, writeOption } from '../store/options.ts';
@@ -18,11 +18,10 @@ export class OptionsCache {
   private readonly bus: ChangeBus;
 
   /** `defaults` replace the registry's defaults of a few options (set from the environment). */
-  constructor(store: Store, bus: ChangeBus = localBus, defaults: Record<string, string> = {}) {
+  constructor(store: Store, bus: ChangeBus = localBus, defaults: Partial<Record<OptionKey, string>> = {}) {
     this.store = store;
     this.bus = bus;
-    for (const [key, definition] of Object.entries(OPTION_DEFINITIONS))
-      this.values.set(key, defaults[key] ?? definition.default);
+    for (const key of OPTION_KEYS) this.values.set(key, defaults[key] ?? OPTION_DEFINITIONS[key].default);
   }
 
   async reload(): Promise<void> {
@@ -54,7 +53,7 @@ export class OptionsCache {
     clearInterval(this.timer);
   }
 
-  async set(key: string, value: string): Promise<void> {
+  async set(key: OptionKey, value: string): Promise<void> {
     await writeOption(this.store, key, value);
     this.values.set(key, value);
     this.parsed.delete(key);
@@ -68,33 +67,33 @@ export class OptionsCache {
     return () => this.listeners.delete(listener);
   }
 
-  get(key: string): string {
-    return this.values.get(key) ?? OPTION_DEFINITIONS[key]?.default ?? '';
+  get(key: OptionKey): string {
+    return this.values.get(key) ?? OPTION_DEFINITIONS[key].default;
   }
 
-  bool(key: string): boolean {
+  bool(key: OptionKey): boolean {
     return this.get(key) === 'true';
   }
 
-  number(key: string): number {
+  number(key: OptionKey): number {
     const value = Number(this.get(key));
-    return Number.isFinite(value) ? value : Number(OPTION_DEFINITIONS[key]?.default ?? 0);
+    return Number.isFinite(value) ? value : Number(OPTION_DEFINITIONS[key].default);
   }
 
   /** The parsed JSON value, memoised until the option changes; the default if the stored text is broken. */
-  json<T>(key: string): T {
+  json<T>(key: OptionKey): T {
     if (this.parsed.has(key)) return this.parsed.get(key) as T;
     let value: unknown;
     try {
       value = JSON.parse(this.get(key));
     } catch {
-      value = JSON.parse(OPTION_DEFINITIONS[key]?.default ?? 'null');
+      value = JSON.parse(OPTION_DEFINITIONS[key].default);
     }
     this.parsed.set(key, value);
     return value as T;
   }
 
-  /** What GET /api/option/ shows: everything but secrets. */
+  /** What GET /api/option/ shows root: every registered option but the secrets. */
   listPublic(): OptionItem[] {
     return [...this.values.entries()]
       .filter(([key]) => !isSecretOption(key))

@@ -1,4 +1,4 @@
-import type { OptionItem } from '@relaygate/contract';
+import type { OptionItem, OptionKey } from '@relaygate/contract';
 import { groupLimitProblems, groupLimitsJson, parseGroupLimits, type GroupLimitRow } from './group-limits.ts';
 
 /** How one option is edited in a settings section. */
@@ -14,9 +14,9 @@ export type FieldKind =
   /** ModelRequestRateLimitGroup, edited as rows (see group-limits.ts). */
   | 'groupLimits';
 
-export interface FieldSpec {
-  /** The option key, exactly as in the server's registry. */
-  key: string;
+export interface FieldSpec<K extends OptionKey = OptionKey> {
+  /** The option key, as contract's OPTION_REGISTRY names it (its entry's section is this field's card). */
+  key: K;
   kind: FieldKind;
   /** i18n key (under `setting.`) of the label. */
   label: string;
@@ -46,7 +46,7 @@ export type FormValue = string | number | boolean | GroupLimitRow[] | null | und
 export type FormValues = Record<string, FormValue>;
 
 export interface OptionChange {
-  key: string;
+  key: OptionKey;
   value: string;
 }
 

@@ -1,4 +1,10 @@
-import { isSecretOption, OPTION_KEYS, type OptionItem, type OptionKey } from '@relaygate/contract';
+import {
+  isOptionKey,
+  isSecretOption,
+  OPTION_KEYS,
+  type OptionItem,
+  type OptionKey,
+} from '@relaygate/contract';
 import { OPTION_DEFINITIONS } from '../options/registry.ts';
 import type { Store } from '../store/db.ts';
 import { readAllOptions, writeOption } from '../store/options.ts';
@@ -12,7 +18,7 @@ import { localBus, type ChangeBus } from './change-bus.ts';
 export class OptionsCache {
   private values = new Map<string, string>();
   private parsed = new Map<string, unknown>();
-  private listeners = new Set<(key: string) => void>();
+  private listeners = new Set<(key: OptionKey) => void>();
   private timer: NodeJS.Timeout | undefined;
   private readonly store: Store;
   private readonly bus: ChangeBus;
@@ -30,7 +36,8 @@ export class OptionsCache {
       if (value === null || this.values.get(key) === value) continue;
       this.values.set(key, value);
       this.parsed.delete(key);
-      this.emit(key);
+      // A row no registered option owns (imported from elsewhere) is kept, and concerns no reader.
+      if (isOptionKey(key)) this.emit(key);
     }
   }
 
@@ -62,7 +69,7 @@ export class OptionsCache {
   }
 
   /** Called with the key of every option that changes, so derived caches can rebuild. */
-  onChange(listener: (key: string) => void): () => void {
+  onChange(listener: (key: OptionKey) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -101,7 +108,7 @@ export class OptionsCache {
       .sort((a, b) => a.key.localeCompare(b.key));
   }
 
-  private emit(key: string): void {
+  private emit(key: OptionKey): void {
     for (const listener of this.listeners) listener(key);
   }
 }

@@ -41,7 +41,8 @@ export interface FieldSpec<K extends OptionKey = OptionKey> {
   wide?: boolean;
 }
 
-export type OptionMap = Record<string, string>;
+/** What GET /api/option/ lists, by registered option; a secret (never listed) is absent. */
+export type OptionMap = Partial<Record<OptionKey, string>>;
 export type FormValue = string | number | boolean | GroupLimitRow[] | null | undefined;
 export type FormValues = Record<string, FormValue>;
 

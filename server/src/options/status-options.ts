@@ -5,9 +5,14 @@ import {
   type StatusObject,
   type StatusOptionField,
 } from '@relaygate/contract';
-import type { OptionsCache } from '../cache/options-cache.ts';
 
-export type OptionReader = Pick<OptionsCache, 'get' | 'bool' | 'number' | 'json'>;
+/** The readers of cache/options-cache.ts's OptionsCache, declared here so options/ need not import cache/. */
+export interface OptionReader {
+  get(key: OptionKey): string;
+  bool(key: OptionKey): boolean;
+  number(key: OptionKey): number;
+  json<T>(key: OptionKey): T;
+}
 
 /** An option's value as its kind reads it: a boolean, a number, parsed JSON or the text. */
 export function optionValue(settings: OptionReader, key: OptionKey): unknown {

@@ -2,6 +2,7 @@ export * from './envelope.ts';
 export * from './user.ts';
 export * from './status.ts';
 export * from './option.ts';
+export * from './option-registry.ts';
 export * from './token.ts';
 export * from './channel.ts';
 export * from './log.ts';

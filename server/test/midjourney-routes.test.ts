@@ -1,3 +1,4 @@
+import type { OptionKey } from '@relaygate/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectedAvailable } from './support/fixtures.ts';
 import { MockMidjourney, mjRecording } from './support/mock-midjourney.ts';
@@ -6,6 +7,7 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const ROOT = 1;
 const START = 1_000_000;
+const MJ_SWITCHES: OptionKey[] = ['MjNotifyEnabled', 'MjAccountFilterEnabled', 'MjModeClearEnabled'];
 const TASK = mjRecording<{ result: string }>('submit-imagine.code1-success.live-dmxapi.json').result;
 
 /**
@@ -47,8 +49,7 @@ describe.skipIf(!collectedAvailable)('Midjourney routes', () => {
     );
 
   it('takes the key from mj-api-secret, drops the mode prefix, and applies the drawing options', async () => {
-    for (const option of ['MjNotifyEnabled', 'MjAccountFilterEnabled', 'MjModeClearEnabled'])
-      await t.server.settings.set(option, 'true');
+    for (const option of MJ_SWITCHES) await t.server.settings.set(option, 'true');
     mj.submits('/mj/submit/imagine', { json: mjRecording('submit-imagine.code1-success.live-dmxapi.json') });
     const body = {
       prompt: 'a cat --relax',
@@ -62,8 +63,7 @@ describe.skipIf(!collectedAvailable)('Midjourney routes', () => {
     expect(answer.body).toMatchObject({ code: 1, result: TASK });
     const sent = mj.upstream.requestsTo('/mj/submit/imagine')[0]!;
     expect(sent.json).toEqual({ ...body, prompt: 'a cat ' });
-    for (const option of ['MjNotifyEnabled', 'MjAccountFilterEnabled', 'MjModeClearEnabled'])
-      await t.server.settings.set(option, 'false');
+    for (const option of MJ_SWITCHES) await t.server.settings.set(option, 'false');
     // UPDATE_TASK=false: this node never even asks for the poller's lease.
     expect(await db().selectFrom('job_leases').selectAll().execute()).toEqual([]);
   });

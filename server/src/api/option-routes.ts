@@ -1,3 +1,4 @@
+import type { OptionKey } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireRoot } from '../auth/guard.ts';
@@ -17,7 +18,7 @@ const updateOptionSchema = z.object({
 });
 
 /** Switches that need another setting filled in first, as new-api refuses them. */
-const PREREQUISITES: Record<string, { needs: string[]; message: Text }> = {
+const PREREQUISITES: Partial<Record<OptionKey, { needs: OptionKey[]; message: Text }>> = {
   GitHubOAuthEnabled: {
     needs: ['GitHubClientId', 'GitHubClientSecret'],
     message: msg('option.needGitHub'),
@@ -60,9 +61,11 @@ export const optionApi: FastifyPluginAsync = async (app) => {
   app.get('/api/option/', guarded, async () => ok((await settings.fresh()).listPublic()));
 
   app.put('/api/option/', guarded, async (request) => {
-    const { key, value } = parseInput(updateOptionSchema, request.body);
-    const result = validateOptionValue(key, value);
+    const body = parseInput(updateOptionSchema, request.body);
+    // The name arrives as any string: from here on it is a registered option's key.
+    const result = validateOptionValue(body.key, body.value);
     if (!result.ok) throw new ApiError(result.message);
+    const { key } = result;
     await settings.fresh();
     const prerequisite = PREREQUISITES[key];
     if (prerequisite && result.value === 'true' && prerequisite.needs.some((k) => settings.get(k) === '')) {
@@ -75,7 +78,7 @@ export const optionApi: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/api/option/rest_model_ratio', guarded, async () => {
-    for (const key of PRICE_TABLE_KEYS) await settings.set(key, OPTION_DEFINITIONS[key]!.default);
+    for (const key of PRICE_TABLE_KEYS) await settings.set(key, OPTION_DEFINITIONS[key].default);
     return ok();
   });
 };

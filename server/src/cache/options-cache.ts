@@ -1,4 +1,10 @@
-import { isSecretOption, type OptionItem } from '@relaygate/contract';
+import {
+  isOptionKey,
+  isSecretOption,
+  OPTION_KEYS,
+  type OptionItem,
+  type OptionKey,
+} from '@relaygate/contract';
 import { OPTION_DEFINITIONS } from '../options/registry.ts';
 import type { Store } from '../store/db.ts';
 import { readAllOptions, writeOption } from '../store/options.ts';
@@ -12,17 +18,16 @@ import { localBus, type ChangeBus } from './change-bus.ts';
 export class OptionsCache {
   private values = new Map<string, string>();
   private parsed = new Map<string, unknown>();
-  private listeners = new Set<(key: string) => void>();
+  private listeners = new Set<(key: OptionKey) => void>();
   private timer: NodeJS.Timeout | undefined;
   private readonly store: Store;
   private readonly bus: ChangeBus;
 
   /** `defaults` replace the registry's defaults of a few options (set from the environment). */
-  constructor(store: Store, bus: ChangeBus = localBus, defaults: Record<string, string> = {}) {
+  constructor(store: Store, bus: ChangeBus = localBus, defaults: Partial<Record<OptionKey, string>> = {}) {
     this.store = store;
     this.bus = bus;
-    for (const [key, definition] of Object.entries(OPTION_DEFINITIONS))
-      this.values.set(key, defaults[key] ?? definition.default);
+    for (const key of OPTION_KEYS) this.values.set(key, defaults[key] ?? OPTION_DEFINITIONS[key].default);
   }
 
   async reload(): Promise<void> {
@@ -31,7 +36,8 @@ export class OptionsCache {
       if (value === null || this.values.get(key) === value) continue;
       this.values.set(key, value);
       this.parsed.delete(key);
-      this.emit(key);
+      // A row no registered option owns (imported from elsewhere) is kept, and concerns no reader.
+      if (isOptionKey(key)) this.emit(key);
     }
   }
 
@@ -54,7 +60,7 @@ export class OptionsCache {
     clearInterval(this.timer);
   }
 
-  async set(key: string, value: string): Promise<void> {
+  async set(key: OptionKey, value: string): Promise<void> {
     await writeOption(this.store, key, value);
     this.values.set(key, value);
     this.parsed.delete(key);
@@ -63,38 +69,38 @@ export class OptionsCache {
   }
 
   /** Called with the key of every option that changes, so derived caches can rebuild. */
-  onChange(listener: (key: string) => void): () => void {
+  onChange(listener: (key: OptionKey) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  get(key: string): string {
-    return this.values.get(key) ?? OPTION_DEFINITIONS[key]?.default ?? '';
+  get(key: OptionKey): string {
+    return this.values.get(key) ?? OPTION_DEFINITIONS[key].default;
   }
 
-  bool(key: string): boolean {
+  bool(key: OptionKey): boolean {
     return this.get(key) === 'true';
   }
 
-  number(key: string): number {
+  number(key: OptionKey): number {
     const value = Number(this.get(key));
-    return Number.isFinite(value) ? value : Number(OPTION_DEFINITIONS[key]?.default ?? 0);
+    return Number.isFinite(value) ? value : Number(OPTION_DEFINITIONS[key].default);
   }
 
   /** The parsed JSON value, memoised until the option changes; the default if the stored text is broken. */
-  json<T>(key: string): T {
+  json<T>(key: OptionKey): T {
     if (this.parsed.has(key)) return this.parsed.get(key) as T;
     let value: unknown;
     try {
       value = JSON.parse(this.get(key));
     } catch {
-      value = JSON.parse(OPTION_DEFINITIONS[key]?.default ?? 'null');
+      value = JSON.parse(OPTION_DEFINITIONS[key].default);
     }
     this.parsed.set(key, value);
     return value as T;
   }
 
-  /** What GET /api/option/ shows: everything but secrets. */
+  /** What GET /api/option/ shows root: every registered option but the secrets. */
   listPublic(): OptionItem[] {
     return [...this.values.entries()]
       .filter(([key]) => !isSecretOption(key))
@@ -102,7 +108,7 @@ export class OptionsCache {
       .sort((a, b) => a.key.localeCompare(b.key));
   }
 
-  private emit(key: string): void {
+  private emit(key: OptionKey): void {
     for (const listener of this.listeners) listener(key);
   }
 }

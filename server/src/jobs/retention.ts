@@ -1,4 +1,5 @@
 /** The retention job: deletes rows past their age in the background, on one process at a time. */
+import type { OptionKey } from '@relaygate/contract';
 import type { OptionsCache } from '../cache/options-cache.ts';
 import type { OpsSettings } from '../config.ts';
 import type { Store } from '../store/db.ts';
@@ -9,7 +10,7 @@ import type { JobContext, JobDefinition } from './scheduler.ts';
 export const RETENTION_JOB = 'retention';
 
 /** Each rule: the option holding its age in days, and what it deletes. */
-const RULES: Array<{ option: string; targets: RetentionTargetName[] }> = [
+const RULES: Array<{ option: OptionKey; targets: RetentionTargetName[] }> = [
   { option: 'LogRetentionDays', targets: ['logs'] },
   { option: 'QuotaDataRetentionDays', targets: ['quotaData'] },
   { option: 'TaskRetentionDays', targets: ['tasks', 'midjourneys'] },

@@ -1,12 +1,12 @@
-import { quotaDisplayOf, type QuotaDisplay } from '@relaygate/contract';
+import { quotaDisplayOf, type OptionKey, type QuotaDisplay } from '@relaygate/contract';
 import type { OptionsCache } from '../cache/options-cache.ts';
 import { logAmount } from '../i18n/log-amount.ts';
 import type { Param } from '../i18n/text.ts';
 
 type Settings = Pick<OptionsCache, 'get' | 'bool' | 'number'>;
 
-const TYPE_KEY = 'general_setting.quota_display_type';
-const LEGACY_KEY = 'DisplayInCurrencyEnabled';
+const TYPE_KEY: OptionKey = 'general_setting.quota_display_type';
+const LEGACY_KEY: OptionKey = 'DisplayInCurrencyEnabled';
 
 /**
  * How the site shows amounts: general_setting.quota_display_type, except that the legacy switch
@@ -32,10 +32,10 @@ export const logQuota = (settings: Settings, quota: number): Param =>
  * type sets the switch to whether it is a currency. Null for any other key.
  */
 export function linkedDisplayOption(
-  key: string,
+  key: OptionKey,
   value: string,
   settings: Settings,
-): { key: string; value: string } | null {
+): { key: OptionKey; value: string } | null {
   if (key === TYPE_KEY) return { key: LEGACY_KEY, value: String(value !== 'TOKENS') };
   if (key !== LEGACY_KEY) return null;
   if (value === 'false') return { key: TYPE_KEY, value: 'TOKENS' };

@@ -1,4 +1,10 @@
-import { DEFAULT_CUSTOM_CURRENCY_SYMBOL, isQuotaDisplayType } from '@relaygate/contract';
+import {
+  DEFAULT_CUSTOM_CURRENCY_SYMBOL,
+  isQuotaDisplayType,
+  type OptionKey,
+  type OptionKind,
+  type OptionKindOf,
+} from '@relaygate/contract';
 import { z } from 'zod';
 import {
   DEFAULT_CACHE_RATIO,
@@ -13,10 +19,11 @@ import { readStatusCodeRanges } from './status-code-ranges.ts';
 import { msg, type Text } from '../i18n/text.ts';
 import { invalidAllowListEntry } from '../net/allow-list.ts';
 
-export type OptionKind = 'bool' | 'int' | 'float' | 'string' | 'json';
+export type { OptionKind };
 
-export interface OptionDefinition {
-  kind: OptionKind;
+/** The server's half of an option's entry (the other half, in contract/, holds its name and kind). */
+export interface OptionDefinition<K extends OptionKind = OptionKind> {
+  kind: K;
   /** Stored form of the default: every option value is a string. */
   default: string;
   min?: number;
@@ -29,8 +36,8 @@ export interface OptionDefinition {
   normalize?: (value: string) => string;
 }
 
-const bool = (value: boolean): OptionDefinition => ({ kind: 'bool', default: String(value) });
-const int = (value: number, min?: number, max?: number): OptionDefinition => ({
+const bool = (value: boolean): OptionDefinition<'bool'> => ({ kind: 'bool', default: String(value) });
+const int = (value: number, min?: number, max?: number): OptionDefinition<'int'> => ({
   kind: 'int',
   default: String(value),
   min,
@@ -41,13 +48,16 @@ const float = (
   min?: number,
   max?: number,
   check?: OptionDefinition['check'],
-): OptionDefinition => ({ kind: 'float', default: String(value), min, max, check });
-const str = (value = '', extra: Partial<OptionDefinition> = {}): OptionDefinition => ({
+): OptionDefinition<'float'> => ({ kind: 'float', default: String(value), min, max, check });
+const str = (
+  value = '',
+  extra: Partial<Omit<OptionDefinition, 'kind'>> = {},
+): OptionDefinition<'string'> => ({
   kind: 'string',
   default: value,
   ...extra,
 });
-const json = (schema: z.ZodType, value: unknown): OptionDefinition => ({
+const json = (schema: z.ZodType, value: unknown): OptionDefinition<'json'> => ({
   kind: 'json',
   default: prettyJson(value),
   schema,
@@ -97,10 +107,11 @@ const DEFAULT_EMAIL_WHITELIST = [
 ].join(',');
 
 /**
- * Every option the console may read or write, with new-api's default. A key not listed here
- * is refused by PUT /api/option/, so a typo never lands silently in the database.
+ * Every option's default (new-api's) and validation, keyed by contract's OPTION_REGISTRY: an option
+ * missing here, one not in the registry, or one whose kind differs from the registry's does not
+ * compile. A key not listed is refused by PUT /api/option/, so a typo never lands in the database.
  */
-export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
+export const OPTION_DEFINITIONS: { readonly [K in OptionKey]: OptionDefinition<OptionKindOf<K>> } = {
   // Sign-in and registration
   RegisterEnabled: bool(true),
   PasswordLoginEnabled: bool(true),
@@ -320,4 +331,9 @@ export const OPTION_DEFINITIONS: Record<string, OptionDefinition> = {
   'claude.thinking_adapter_budget_tokens_percentage': float(0.8, 0.1, 1),
 };
 
-export const PRICE_TABLE_KEYS = ['ModelRatio', 'CompletionRatio', 'CacheRatio', 'ModelPrice'] as const;
+export const PRICE_TABLE_KEYS = [
+  'ModelRatio',
+  'CompletionRatio',
+  'CacheRatio',
+  'ModelPrice',
+] as const satisfies readonly OptionKey[];

@@ -1,3 +1,4 @@
+import { OPTION_KEYS } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL_RATIO } from './default-ratios.ts';
 import { OPTION_DEFINITIONS } from './registry.ts';
@@ -19,22 +20,24 @@ const refusal = (key: string, raw: unknown): string => {
 
 describe('validateOptionValue', () => {
   it('accepts every registry default unchanged', () => {
-    for (const [key, definition] of Object.entries(OPTION_DEFINITIONS)) {
-      expect(accepted(key, definition.default), key).toBe(definition.default);
+    for (const key of OPTION_KEYS) {
+      expect(accepted(key, OPTION_DEFINITIONS[key].default), key).toBe(OPTION_DEFINITIONS[key].default);
     }
   });
 
   it('treats every key ending in Enabled as a boolean with a true/false default', () => {
-    const switches = Object.keys(OPTION_DEFINITIONS).filter((k) => /(Enabled|_enabled)$/.test(k));
+    const switches = OPTION_KEYS.filter((k) => /(Enabled|_enabled)$/.test(k));
     expect(switches.length).toBeGreaterThan(20);
     for (const key of switches) {
-      expect(OPTION_DEFINITIONS[key]!.kind, key).toBe('bool');
-      expect(['true', 'false'], key).toContain(OPTION_DEFINITIONS[key]!.default);
+      expect(OPTION_DEFINITIONS[key].kind, key).toBe('bool');
+      expect(['true', 'false'], key).toContain(OPTION_DEFINITIONS[key].default);
     }
   });
 
   it('refuses an unknown key; a missing value is empty, as in new-api', () => {
     expect(refusal('NoSuchOption', 'x')).toMatch(/unknown option: NoSuchOption/);
+    const unknown = validateOptionValue('SystemNmae', 'x');
+    expect(!unknown.ok && render(unknown.message, 'zh')).toBe('未知的选项：SystemNmae');
     expect(accepted('SystemName', undefined)).toBe('');
     expect(accepted('SystemName', null)).toBe('');
     expect(refusal('RetryTimes', undefined)).toMatch(/RetryTimes/);

@@ -1,18 +1,20 @@
+import { isOptionKey, type OptionKey } from '@relaygate/contract';
 import { msg, type Text } from '../i18n/text.ts';
 import { issueText } from '../i18n/zod-issue.ts';
-import { OPTION_DEFINITIONS } from './registry.ts';
+import { OPTION_DEFINITIONS, type OptionDefinition } from './registry.ts';
 
-export type OptionValidation = { ok: true; value: string } | { ok: false; message: Text };
+export type OptionValidation = { ok: true; key: OptionKey; value: string } | { ok: false; message: Text };
 
 const refused = (message: Text): OptionValidation => ({ ok: false, message });
 
 /**
  * Turns what the console sent for one option into its stored string, or explains why not.
  * The console sends strings; scripts may send JSON booleans, numbers or objects, all accepted.
+ * A name that is not in the registry is refused here, at the edge, as an unknown option.
  */
 export function validateOptionValue(key: string, raw: unknown): OptionValidation {
-  const definition = OPTION_DEFINITIONS[key];
-  if (!definition) return refused(msg('option.unknown', { key }));
+  if (!isOptionKey(key)) return refused(msg('option.unknown', { key }));
+  const definition: OptionDefinition = OPTION_DEFINITIONS[key];
   // new-api's console sends a field left empty as `{key}` with no value; new-api saves "" (so do we).
   if (raw === null || raw === undefined) raw = '';
 
@@ -69,5 +71,5 @@ export function validateOptionValue(key: string, raw: unknown): OptionValidation
   if (definition.normalize) text = definition.normalize(text);
   const problem = definition.check?.(text);
   if (problem) return refused(msg('option.refused', { key, problem }));
-  return { ok: true, value: text };
+  return { ok: true, key, value: text };
 }

@@ -1,4 +1,4 @@
-import type { KnownModel } from '@relaygate/contract';
+import type { KnownModel, OptionKey } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin, requireUser } from '../../auth/guard.ts';
 import { splitList } from '../../cache/channel-index.ts';
@@ -10,6 +10,9 @@ import { channelTypeView } from './channel-type-view.ts';
 import { modelsByChannelType } from './type-models.ts';
 
 /** Model names and channel types, for the channel form's pickers. */
+
+/** The options whose tables name models with a price. */
+const PRICED_MODEL_OPTIONS: OptionKey[] = ['ModelRatio', 'ModelPrice'];
 export const channelCatalogueRoutes: FastifyPluginAsync = async (app) => {
   const { store, settings } = app;
   const guarded = { onRequest: requireAdmin };
@@ -21,7 +24,7 @@ export const channelCatalogueRoutes: FastifyPluginAsync = async (app) => {
       const owner = channelTypeInfo(type)?.name ?? 'custom';
       for (const model of splitList(models)) if (!owners.has(model)) owners.set(model, owner);
     }
-    for (const option of ['ModelRatio', 'ModelPrice']) {
+    for (const option of PRICED_MODEL_OPTIONS) {
       const table = settings.json<Record<string, unknown> | null>(option);
       for (const model of Object.keys(table ?? {})) if (!owners.has(model)) owners.set(model, 'system');
     }
@@ -38,7 +41,7 @@ export const channelCatalogueRoutes: FastifyPluginAsync = async (app) => {
 
   /** new-api's console fills a channel's models from this map of channel type → model names. */
   app.get('/api/models', { preHandler: requireUser }, async () => {
-    const priced = ['ModelRatio', 'ModelPrice'].flatMap((option) =>
+    const priced = PRICED_MODEL_OPTIONS.flatMap((option) =>
       Object.keys(settings.json<Record<string, unknown> | null>(option) ?? {}),
     );
     return ok(modelsByChannelType(priced, await channelModelLists(store.db)));

@@ -1,3 +1,4 @@
+import type { OptionKey } from '@relaygate/contract';
 import type { OptionsCache } from '../../cache/options-cache.ts';
 
 export interface OidcEndpoints {
@@ -43,7 +44,7 @@ async function discoveryDocument(url: string): Promise<Record<string, unknown>> 
 export async function oidcEndpoints(settings: OptionsCache): Promise<OidcEndpoints> {
   const wellKnown = settings.get('oidc.well_known');
   const doc = wellKnown ? await discoveryDocument(wellKnown) : {};
-  const pick = (option: string, field: string) => {
+  const pick = (option: OptionKey, field: string) => {
     const explicit = settings.get(option);
     if (explicit) return explicit;
     const discovered = doc[field];

@@ -1,3 +1,4 @@
+import type { OptionKey } from '@relaygate/contract';
 import type { OptionsCache } from '../../cache/options-cache.ts';
 import type { OAuthEndpoints } from '../../config.ts';
 import { LocalizedError, type Text } from '../../i18n/text.ts';
@@ -27,7 +28,7 @@ export interface ThirdParty {
   readonly label: string;
   readonly column: BindingColumn;
   /** The option that switches it on. */
-  readonly enabledOption: string;
+  readonly enabledOption: OptionKey;
   /** New accounts are named `<prefix><n>` when the provider's own name is not free. */
   readonly usernamePrefix: string;
 }

@@ -1,3 +1,4 @@
+import type { OptionKey } from '@relaygate/contract';
 import type { BreakerPolicy } from '../../cache/circuit-breakers.ts';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import type { OptionsCache } from '../../cache/options-cache.ts';
@@ -10,7 +11,7 @@ type Settings = Pick<OptionsCache, 'number'>;
 /** The breaker settings for a channel: its own overrides, else the site's (CircuitBreaker*). */
 export function breakerPolicy(settings: Settings, channel: RoutableChannel | undefined): BreakerPolicy {
   const own = channel?.routing ?? {};
-  const seconds = (value: number | undefined, key: string) => (value || settings.number(key)) * 1000;
+  const seconds = (value: number | undefined, key: OptionKey) => (value || settings.number(key)) * 1000;
   return {
     failures: own.circuit_breaker_failures || settings.number('CircuitBreakerFailures'),
     windowMs: seconds(own.circuit_breaker_window_seconds, 'CircuitBreakerWindowSeconds'),

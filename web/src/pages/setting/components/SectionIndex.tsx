@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../components/use-is-mobile.ts';
 import { TOP_BAR_HEIGHT } from '../../../shell/TopBar.tsx';
 import { sectionInView, type SectionBox } from '../model/section-in-view.ts';
-import type { SectionSpec } from '../sections/section-spec.ts';
 
 /** The sticky tab bar's height below the top bar (antd's tab bar and its margin). */
 export const TAB_BAR_HEIGHT = 62;
@@ -38,7 +37,8 @@ export function SectionIndex({
   sections,
   children,
 }: {
-  sections: Pick<SectionSpec, 'form' | 'title'>[];
+  /** Cards by form name and title (some, like the price table's, edit no option). */
+  sections: { form: string; title: string }[];
   children: ReactNode;
 }) {
   const { t } = useTranslation();

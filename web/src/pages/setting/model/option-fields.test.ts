@@ -125,7 +125,7 @@ describe('collectChanges', () => {
 
 describe('helpers', () => {
   it('checks numbers', () => {
-    const int: FieldSpec = { key: 'k', kind: 'int', label: 'x', min: 1 };
+    const int: FieldSpec = { key: 'RetryTimes', kind: 'int', label: 'x', min: 1 };
     expect(fieldProblem(int, 1.5)).toBe('notNumber');
     expect(fieldProblem(int, 0)).toBe('tooSmall');
     expect(fieldProblem(int, 2)).toBeUndefined();

@@ -1,4 +1,4 @@
-import type { OptionItem } from '@relaygate/contract';
+import type { OptionItem, OptionKey } from '@relaygate/contract';
 import { groupLimitProblems, groupLimitsJson, parseGroupLimits, type GroupLimitRow } from './group-limits.ts';
 
 /** How one option is edited in a settings section. */
@@ -14,9 +14,9 @@ export type FieldKind =
   /** ModelRequestRateLimitGroup, edited as rows (see group-limits.ts). */
   | 'groupLimits';
 
-export interface FieldSpec {
-  /** The option key, exactly as in the server's registry. */
-  key: string;
+export interface FieldSpec<K extends OptionKey = OptionKey> {
+  /** The option key, as contract's OPTION_REGISTRY names it (its entry's section is this field's card). */
+  key: K;
   kind: FieldKind;
   /** i18n key (under `setting.`) of the label. */
   label: string;
@@ -41,12 +41,13 @@ export interface FieldSpec {
   wide?: boolean;
 }
 
-export type OptionMap = Record<string, string>;
+/** What GET /api/option/ lists, by registered option; a secret (never listed) is absent. */
+export type OptionMap = Partial<Record<OptionKey, string>>;
 export type FormValue = string | number | boolean | GroupLimitRow[] | null | undefined;
 export type FormValues = Record<string, FormValue>;
 
 export interface OptionChange {
-  key: string;
+  key: OptionKey;
   value: string;
 }
 

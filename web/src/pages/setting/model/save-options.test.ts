@@ -20,17 +20,17 @@ describe('saveChanges', () => {
     const sent: string[] = [];
     const report = await saveChanges(
       [
-        { key: 'A', value: '1' },
-        { key: 'B', value: '2' },
-        { key: 'C', value: '3' },
+        { key: 'SystemName', value: '1' },
+        { key: 'Logo', value: '2' },
+        { key: 'Footer', value: '3' },
       ],
       async ({ key }) => {
         sent.push(key);
-        if (key === 'B') throw new Error('B refused');
+        if (key === 'Logo') throw new Error('Logo refused');
       },
     );
-    expect(sent).toEqual(['A', 'B', 'C']);
-    expect(report).toEqual({ outcome: 'partial', failures: [{ key: 'B', message: 'B refused' }] });
+    expect(sent).toEqual(['SystemName', 'Logo', 'Footer']);
+    expect(report).toEqual({ outcome: 'partial', failures: [{ key: 'Logo', message: 'Logo refused' }] });
   });
 
   it('reports nothing to do without calling the server', async () => {

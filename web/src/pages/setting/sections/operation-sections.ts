@@ -1,8 +1,8 @@
 import { QUOTA_DISPLAY_TYPES } from '@relaygate/contract';
-import { area, bool, float, int, jsonArea, text, type SectionSpec } from './section-spec.ts';
+import { area, bool, float, int, jsonArea, text, defineSection } from './section-spec.ts';
 
 /** The operation tab's cards, in page order (the log card adds history clearing, see LogSection). */
-export const GENERAL_SECTION: SectionSpec = {
+export const GENERAL_SECTION = defineSection({
   form: 'setting_general',
   title: 'sections.general',
   fields: [
@@ -28,9 +28,9 @@ export const GENERAL_SECTION: SectionSpec = {
     bool('DemoSiteEnabled', 'f.demoSite'),
     bool('SelfUseModeEnabled', 'f.selfUseMode'),
   ],
-};
+});
 
-export const DRAWING_SECTION: SectionSpec = {
+export const DRAWING_SECTION = defineSection({
   form: 'setting_drawing',
   title: 'sections.drawing',
   fields: [
@@ -43,9 +43,9 @@ export const DRAWING_SECTION: SectionSpec = {
     bool('MjActionCheckSuccessEnabled', 'f.mjActionCheckSuccess'),
     int('TaskRetentionDays', 'f.taskRetentionDays', { min: 0, help: 'h.taskRetentionDays' }),
   ],
-};
+});
 
-export const SENSITIVE_SECTION: SectionSpec = {
+export const SENSITIVE_SECTION = defineSection({
   form: 'setting_sensitive',
   title: 'sections.sensitive',
   fields: [
@@ -57,18 +57,18 @@ export const SENSITIVE_SECTION: SectionSpec = {
     bool('StopOnSensitiveEnabled', 'f.stopOnSensitive', { help: 'h.stopOnSensitive' }),
     area('SensitiveWords', 'f.sensitiveWords', { help: 'h.onePerLine' }),
   ],
-};
+});
 
-export const LOG_SECTION: SectionSpec = {
+export const LOG_SECTION = defineSection({
   form: 'setting_log',
   title: 'sections.log',
   fields: [
     bool('LogConsumeEnabled', 'f.logConsume'),
     int('LogRetentionDays', 'f.logRetentionDays', { min: 0, help: 'h.logRetentionDays' }),
   ],
-};
+});
 
-export const DASHBOARD_SECTION: SectionSpec = {
+export const DASHBOARD_SECTION = defineSection({
   form: 'setting_dashboard',
   title: 'sections.dashboard',
   fields: [
@@ -86,9 +86,9 @@ export const DASHBOARD_SECTION: SectionSpec = {
       ],
     },
   ],
-};
+});
 
-export const MONITOR_SECTION: SectionSpec = {
+export const MONITOR_SECTION = defineSection({
   form: 'setting_monitor',
   title: 'sections.monitor',
   fields: [
@@ -105,10 +105,10 @@ export const MONITOR_SECTION: SectionSpec = {
     text('AutomaticRetryStatusCodes', 'f.autoRetryStatusCodes', { help: 'h.statusCodes' }),
     area('AutomaticDisableKeywords', 'f.autoDisableKeywords', { help: 'h.onePerLine' }),
   ],
-};
+});
 
 /** Self-healing routing (#33): circuit breakers, first-byte fail-over, fallback models. */
-export const ROUTING_SECTION: SectionSpec = {
+export const ROUTING_SECTION = defineSection({
   form: 'setting_routing',
   title: 'sections.routing',
   note: 'h.routingOverrides',
@@ -128,9 +128,9 @@ export const ROUTING_SECTION: SectionSpec = {
     int('FirstByteTimeoutSeconds', 'f.firstByte', { min: 0, max: 3600, help: 'h.firstByte' }),
     jsonArea('ModelFallbacks', 'f.modelFallbacks', { help: 'h.modelFallbacks', rows: 5 }),
   ],
-};
+});
 
-export const QUOTA_SECTION: SectionSpec = {
+export const QUOTA_SECTION = defineSection({
   form: 'setting_quota',
   title: 'sections.quota',
   note: 'h.quotaUnits',
@@ -141,9 +141,9 @@ export const QUOTA_SECTION: SectionSpec = {
     int('QuotaForInvitee', 'f.quotaForInvitee', { min: 0, quota: true }),
     bool('quota_setting.enable_free_model_pre_consume', 'f.freeModelPreConsume'),
   ],
-};
+});
 
-export const GROUP_SECTION: SectionSpec = {
+export const GROUP_SECTION = defineSection({
   form: 'setting_group',
   title: 'sections.group',
   fields: [
@@ -153,16 +153,16 @@ export const GROUP_SECTION: SectionSpec = {
     jsonArea('AutoGroups', 'f.autoGroups', { help: 'h.autoGroups', rows: 4 }),
     bool('DefaultUseAutoGroup', 'f.defaultUseAutoGroup'),
   ],
-};
+});
 
-export const CHATS_SECTION: SectionSpec = {
+export const CHATS_SECTION = defineSection({
   form: 'setting_chats',
   title: 'sections.chats',
   fields: [jsonArea('Chats', 'f.chats', { help: 'h.chats' })],
-};
+});
 
 /** The model price and ratio tables as JSON (sub-tab "model ratio settings"). */
-export const RATIO_JSON_SECTION: SectionSpec = {
+export const RATIO_JSON_SECTION = defineSection({
   form: 'setting_ratio',
   title: 'sections.ratioJson',
   fields: [
@@ -171,4 +171,4 @@ export const RATIO_JSON_SECTION: SectionSpec = {
     jsonArea('CacheRatio', 'f.cacheRatio', { help: 'h.cacheRatio', rows: 12 }),
     jsonArea('CompletionRatio', 'f.completionRatio', { help: 'h.completionRatio', rows: 12 }),
   ],
-};
+});

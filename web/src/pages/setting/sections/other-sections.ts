@@ -1,7 +1,7 @@
-import { bool, float, int, jsonArea, area, text, type SectionSpec } from './section-spec.ts';
+import { bool, float, int, jsonArea, area, text, defineSection, type SectionSpec } from './section-spec.ts';
 
 /** Rate limit tab. */
-export const RATE_LIMIT_SECTION: SectionSpec = {
+export const RATE_LIMIT_SECTION = defineSection({
   form: 'setting_ratelimit',
   title: 'sections.rateLimit',
   fields: [
@@ -20,16 +20,16 @@ export const RATE_LIMIT_SECTION: SectionSpec = {
       wide: true,
     },
   ],
-};
+});
 
 /** Model-related tab. */
-export const GLOBAL_MODEL_SECTION: SectionSpec = {
+export const GLOBAL_MODEL_SECTION = defineSection({
   form: 'setting_global_model',
   title: 'sections.globalModel',
   fields: [bool('global.pass_through_request_enabled', 'f.passThrough', { help: 'h.passThrough' })],
-};
+});
 
-export const GEMINI_SECTION: SectionSpec = {
+export const GEMINI_SECTION = defineSection({
   form: 'setting_gemini',
   title: 'sections.gemini',
   fields: [
@@ -44,9 +44,9 @@ export const GEMINI_SECTION: SectionSpec = {
       help: 'h.geminiBudget',
     }),
   ],
-};
+});
 
-export const CLAUDE_SECTION: SectionSpec = {
+export const CLAUDE_SECTION = defineSection({
   form: 'setting_claude',
   title: 'sections.claude',
   fields: [
@@ -60,26 +60,38 @@ export const CLAUDE_SECTION: SectionSpec = {
       help: 'h.claudeBudget',
     }),
   ],
-};
+});
 
 /** Other tab: one card (and one save) per text. */
 export const OTHER_SECTIONS: SectionSpec[] = [
-  {
+  defineSection({
     form: 'setting_notice',
     title: 'f.notice',
     fields: [area('Notice', 'f.notice', { help: 'h.markdownHtml' })],
-  },
-  { form: 'setting_system_name', title: 'f.systemName', fields: [text('SystemName', 'f.systemName')] },
-  { form: 'setting_logo', title: 'f.logo', fields: [text('Logo', 'f.logo', { help: 'h.logo' })] },
-  {
+  }),
+  defineSection({
+    form: 'setting_system_name',
+    title: 'f.systemName',
+    fields: [text('SystemName', 'f.systemName')],
+  }),
+  defineSection({
+    form: 'setting_logo',
+    title: 'f.logo',
+    fields: [text('Logo', 'f.logo', { help: 'h.logo' })],
+  }),
+  defineSection({
     form: 'setting_home_page',
     title: 'f.homePageContent',
     fields: [area('HomePageContent', 'f.homePageContent', { help: 'h.homePageContent' })],
-  },
-  {
+  }),
+  defineSection({
     form: 'setting_about',
     title: 'f.about',
     fields: [area('About', 'f.about', { help: 'h.homePageContent' })],
-  },
-  { form: 'setting_footer', title: 'f.footer', fields: [area('Footer', 'f.footer', { help: 'h.footer' })] },
+  }),
+  defineSection({
+    form: 'setting_footer',
+    title: 'f.footer',
+    fields: [area('Footer', 'f.footer', { help: 'h.footer' })],
+  }),
 ];

@@ -1,13 +1,13 @@
-import { bool, float, int, jsonArea, area, secret, text, type SectionSpec } from './section-spec.ts';
+import { bool, float, int, jsonArea, area, secret, text, defineSection } from './section-spec.ts';
 
 /** System tab cards, in page order. */
-export const SERVER_SECTION: SectionSpec = {
+export const SERVER_SECTION = defineSection({
   form: 'setting_server',
   title: 'sections.server',
   fields: [text('ServerAddress', 'f.serverAddress', { stripSlash: true, help: 'h.serverAddress' })],
-};
+});
 
-export const WORKER_SECTION: SectionSpec = {
+export const WORKER_SECTION = defineSection({
   form: 'setting_worker',
   title: 'sections.worker',
   note: 'h.worker',
@@ -16,9 +16,9 @@ export const WORKER_SECTION: SectionSpec = {
     secret('WorkerValidKey', 'f.workerValidKey'),
     bool('WorkerAllowHttpImageRequestEnabled', 'f.workerAllowHttpImage'),
   ],
-};
+});
 
-export const PAYMENT_SECTION: SectionSpec = {
+export const PAYMENT_SECTION = defineSection({
   form: 'setting_payment',
   title: 'sections.payment',
   note: 'h.payment',
@@ -36,9 +36,9 @@ export const PAYMENT_SECTION: SectionSpec = {
       rows: 5,
     }),
   ],
-};
+});
 
-export const STRIPE_SECTION: SectionSpec = {
+export const STRIPE_SECTION = defineSection({
   form: 'setting_stripe',
   title: 'sections.stripe',
   requires: { key: 'ServerAddress', message: 'needServerAddress' },
@@ -49,9 +49,9 @@ export const STRIPE_SECTION: SectionSpec = {
     float('StripeUnitPrice', 'f.stripeUnitPrice', { min: 0 }),
     int('StripeMinTopUp', 'f.stripeMinTopUp', { min: 1, help: 'h.minTopUp' }),
   ],
-};
+});
 
-export const LOGIN_SECTION: SectionSpec = {
+export const LOGIN_SECTION = defineSection({
   form: 'setting_login',
   title: 'sections.login',
   note: 'h.loginSwitches',
@@ -66,9 +66,9 @@ export const LOGIN_SECTION: SectionSpec = {
     bool('TurnstileCheckEnabled', 'f.turnstileCheck'),
     bool('RegisterEnabled', 'f.registerEnabled'),
   ],
-};
+});
 
-export const EMAIL_DOMAIN_SECTION: SectionSpec = {
+export const EMAIL_DOMAIN_SECTION = defineSection({
   form: 'setting_email_domain',
   title: 'sections.emailDomain',
   fields: [
@@ -76,9 +76,9 @@ export const EMAIL_DOMAIN_SECTION: SectionSpec = {
     bool('EmailAliasRestrictionEnabled', 'f.emailAliasRestriction'),
     area('EmailDomainWhitelist', 'f.emailDomainWhitelist', { help: 'h.commaSeparated', rows: 3 }),
   ],
-};
+});
 
-export const SMTP_SECTION: SectionSpec = {
+export const SMTP_SECTION = defineSection({
   form: 'setting_smtp',
   title: 'sections.smtp',
   fields: [
@@ -89,16 +89,16 @@ export const SMTP_SECTION: SectionSpec = {
     secret('SMTPToken', 'f.smtpToken'),
     bool('SMTPSSLEnabled', 'f.smtpSsl'),
   ],
-};
+});
 
-export const GITHUB_SECTION: SectionSpec = {
+export const GITHUB_SECTION = defineSection({
   form: 'setting_github',
   title: 'sections.github',
   note: 'h.github',
   fields: [text('GitHubClientId', 'f.clientId'), secret('GitHubClientSecret', 'f.clientSecret')],
-};
+});
 
-export const LINUXDO_SECTION: SectionSpec = {
+export const LINUXDO_SECTION = defineSection({
   form: 'setting_linuxdo',
   title: 'sections.linuxdo',
   note: 'h.linuxdo',
@@ -107,9 +107,9 @@ export const LINUXDO_SECTION: SectionSpec = {
     secret('LinuxDOClientSecret', 'f.clientSecret'),
     int('LinuxDOMinimumTrustLevel', 'f.linuxdoTrustLevel', { min: 0, max: 4 }),
   ],
-};
+});
 
-export const OIDC_SECTION: SectionSpec = {
+export const OIDC_SECTION = defineSection({
   form: 'setting_oidc',
   title: 'sections.oidc',
   note: 'h.oidc',
@@ -122,9 +122,9 @@ export const OIDC_SECTION: SectionSpec = {
     text('oidc.token_endpoint', 'f.oidcTokenEndpoint'),
     text('oidc.user_info_endpoint', 'f.oidcUserInfoEndpoint'),
   ],
-};
+});
 
-export const WECHAT_SECTION: SectionSpec = {
+export const WECHAT_SECTION = defineSection({
   form: 'setting_wechat',
   title: 'sections.wechat',
   fields: [
@@ -132,19 +132,19 @@ export const WECHAT_SECTION: SectionSpec = {
     secret('WeChatServerToken', 'f.wechatServerToken'),
     text('WeChatAccountQRCodeImageURL', 'f.wechatQrCode'),
   ],
-};
+});
 
-export const TELEGRAM_SECTION: SectionSpec = {
+export const TELEGRAM_SECTION = defineSection({
   form: 'setting_telegram',
   title: 'sections.telegram',
   fields: [text('TelegramBotName', 'f.telegramBotName'), secret('TelegramBotToken', 'f.telegramBotToken')],
-};
+});
 
-export const TURNSTILE_SECTION: SectionSpec = {
+export const TURNSTILE_SECTION = defineSection({
   form: 'setting_turnstile',
   title: 'sections.turnstile',
   fields: [
     secret('TurnstileSiteKey', 'f.turnstileSiteKey'),
     secret('TurnstileSecretKey', 'f.turnstileSecretKey'),
   ],
-};
+});

@@ -1,6 +1,7 @@
 import type { Bilingual } from '../i18n/text.ts';
 import {
   API_KEY,
+  ARK_API_KEY,
   AZURE_API_VERSION,
   BEDROCK_ACCESS_KEYS,
   BEDROCK_API_KEY,
@@ -11,6 +12,7 @@ import {
   SPARK_VERSION,
   VERTEX_REGION,
   VERTEX_SERVICE_ACCOUNT,
+  VIDU_KEY,
   ZHIPU_KEY,
   type KeyFormat,
   type OtherField,
@@ -58,7 +60,7 @@ export interface ChannelTypeInfo {
   other?: OtherField;
   /** Whether the OpenAI organization field applies. */
   organization?: true;
-  /** The task routes that serve it when its family serves no chat (/mj/…, /suno/…, /kling/… and /v1/videos). */
+  /** The task routes that serve it when its family serves no chat (/mj/…, /suno/…, /kling/…, /v1/videos and /v1/video/generations). */
   tasks?: 'midjourney' | 'suno' | 'video';
 }
 
@@ -140,6 +142,11 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   t(50, 'Kling', 'https://api-singapore.klingai.com', 'unsupported', {
     tasks: 'video',
     keyFormats: [KLING_ACCESS_KEYS, API_KEY],
+  }),
+  t(52, 'Vidu', 'https://api.vidu.cn', 'unsupported', { tasks: 'video', keyFormats: [VIDU_KEY] }),
+  t(54, 'Doubao Video (Seedance)', 'https://ark.cn-beijing.volces.com', 'unsupported', {
+    tasks: 'video',
+    keyFormats: [ARK_API_KEY],
   }),
 ];
 

@@ -21,6 +21,8 @@ const VENDOR_MODELS: Record<number, RegExp> = {
   16: /^(chatglm|glm-)/,
   26: /^glm-/,
   50: /^kling-/,
+  52: /^vidu/,
+  54: /^doubao-seed(ance|ream)-|^seedance/,
 };
 
 /**

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MockVideoVendor } from './support/mock-video-vendor.ts';
+import { seedChannel } from './support/relay-seed.ts';
+import {
+  completed,
+  contentOf,
+  expectRefusalThenRefund,
+  startVendorCase,
+  type VendorCase,
+} from './support/video-vendor-case.ts';
+import { waitFor } from './support/wait.ts';
+
+const MODEL = 'doubao-seedance-1-0-pro-250528';
+/** The Seedance model at 0.2 USD a second, at 500 000 quota per USD. */
+const PER_SECOND = 100_000;
+const TASKS = '/api/v3/contents/generations/tasks';
+
+/**
+ * The prompt and image of the content example of Ark's documentation of the video generation API
+ * (https://www.volcengine.com/docs/82379/1393047).
+ */
+const PROMPT = '夜晚，一只萨摩耶犬和一只金毛犬在充满未来感的霓虹城市中嬉戏玩耍。';
+const IMAGE = 'https://xxx.jpg';
+
+/**
+ * Ark's answers as its documentation shows them (https://www.volcengine.com/docs/82379/1393047;
+ * the create and query examples as its API reference reproduces them at
+ * https://apifox.com/apidoc/docs-site/5437846/265914813e0 and …/265919615e0): the task's id, and
+ * the task, here with its status and address changed per state. No recording of Ark is kept.
+ */
+const created = (id: string) => ({ id });
+const task = (status: string, changes: Record<string, unknown> = {}) => ({
+  model: 'doubao-****-**',
+  status,
+  created_at: '1718049470',
+  updated_at: '1718049470',
+  ...changes,
+});
+const succeeded = (url: string) =>
+  task('succeeded', {
+    content: { video_url: url },
+    usage: { completion_tokens: 35800, total_tokens: 35800 },
+  });
+
+/**
+ * Issue #28: Doubao's Seedance through VolcEngine Ark (channel type 54, and the VolcEngine chat
+ * type 45 as new-api serves it): the Ark key as a Bearer token, new-api's request (images as
+ * image_url items, metadata, the duration, the prompt as the text item), the task's states over
+ * several polls to its video streamed through, a refusal charging nothing, a failure refunded once.
+ */
+describe('Seedance', () => {
+  let c: VendorCase;
+  let ark: MockVideoVendor;
+  let volc: MockVideoVendor;
+
+  beforeAll(async () => {
+    ark = await new MockVideoVendor().start();
+    volc = await new MockVideoVendor().start();
+    c = await startVendorCase({ [MODEL]: 0.2, 'doubao-seedance-lite': 0.2 }, async (t) => {
+      await seedChannel(t, { type: 54, baseUrl: ark.url, models: [MODEL], key: 'ark-test-key' });
+      await seedChannel(t, {
+        type: 45,
+        baseUrl: volc.url,
+        models: ['doubao-seedance-lite'],
+        key: 'volc-test-key',
+        modelMapping: { 'doubao-seedance-lite': 'ep-2024-lite' },
+      });
+    });
+  });
+  afterAll(async () => {
+    await c?.t.close();
+    await ark?.stop();
+    await volc?.stop();
+  });
+
+  it("sends Ark new-api's request with the Ark key and follows the task to its video", async () => {
+    ark.submits(TASKS, { json: created('cgt-2024-text') });
+    ark.polls(
+      `${TASKS}/cgt-2024-text`,
+      'cgt-2024-text',
+      task('queued'),
+      task('running'),
+      succeeded(ark.resultUrl('cgt-2024-text')),
+    );
+    const before = await c.wallet();
+    const answer = await c.call('POST', '/v1/video/generations', {
+      model: MODEL,
+      prompt: PROMPT,
+      images: [IMAGE],
+      duration: 10,
+      metadata: { ratio: '16:9', resolution: '1080p' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ object: 'video', status: 'queued', model: MODEL, seconds: '10' });
+    expect(before - (await c.wallet())).toBe(PER_SECOND * 10);
+    const sent = ark.upstream.requestsTo(TASKS)[0]!;
+    expect(sent.headers.authorization).toBe('Bearer ark-test-key');
+    expect(sent.json).toEqual({
+      model: MODEL,
+      duration: 10,
+      ratio: '16:9',
+      resolution: '1080p',
+      content: [
+        { type: 'image_url', image_url: { url: IMAGE } },
+        { type: 'text', text: PROMPT },
+      ],
+    });
+
+    const done = await completed(c, answer.body.id);
+    expect(done.body).toMatchObject({ progress: 100, metadata: { url: ark.resultUrl('cgt-2024-text') } });
+    expect(await c.row(answer.body.id)).toMatchObject({
+      platform: '54',
+      action: 'generate',
+      status: 'SUCCESS',
+    });
+    expect(before - (await c.wallet())).toBe(PER_SECOND * 10);
+    expect(await (await contentOf(c, answer.body.id)).text()).toBe('video cgt-2024-text');
+  });
+
+  it('serves a VolcEngine (45) channel the same way, under its mapped endpoint id, 5 s by default', async () => {
+    volc.submits(TASKS, { json: created('cgt-2024-volc') });
+    volc.polls(`${TASKS}/cgt-2024-volc`, 'cgt-2024-volc', task('queued'));
+    const before = await c.wallet();
+    const answer = await c.call('POST', '/v1/video/generations', {
+      model: 'doubao-seedance-lite',
+      prompt: 'x',
+    });
+    expect(answer.status).toBe(200);
+    expect(before - (await c.wallet())).toBe(PER_SECOND * 5);
+    expect(volc.upstream.requestsTo(TASKS)[0]!.json).toEqual({
+      model: 'ep-2024-lite',
+      duration: 5,
+      content: [{ type: 'text', text: 'x' }],
+    });
+    expect(volc.upstream.requestsTo(TASKS)[0]!.headers.authorization).toBe('Bearer volc-test-key');
+    await waitFor(
+      () => Promise.resolve(volc.upstream.requestsTo(`${TASKS}/cgt-2024-volc`).length),
+      (polls) => polls > 0,
+      'the VolcEngine task polled',
+    );
+  });
+
+  it('charges nothing for a refusal, and refunds a failed task once', async () => {
+    ark.submits(
+      TASKS,
+      {
+        status: 400,
+        json: { error: { code: 'InvalidParameter', message: 'the parameter duration is invalid' } },
+      },
+      { json: created('cgt-2024-failing') },
+    );
+    ark.polls(
+      `${TASKS}/cgt-2024-failing`,
+      'cgt-2024-failing',
+      task('running'),
+      task('failed', { error: { code: 'OutputVideoSensitiveContentDetected', message: 'sensitive' } }),
+    );
+    await expectRefusalThenRefund(
+      c,
+      { model: MODEL, prompt: 'x' },
+      { refusal: 'the parameter duration is invalid', charge: PER_SECOND * 5, reason: 'sensitive' },
+    );
+  });
+});

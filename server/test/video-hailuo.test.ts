@@ -1,13 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockVideoVendor } from './support/mock-video-vendor.ts';
-import { seedChannel } from './support/relay-seed.ts';
-import {
-  completed,
-  contentOf,
-  expectRefusalThenRefund,
-  startVendorCase,
-  type VendorCase,
-} from './support/video-vendor-case.ts';
+import { describe, expect, it } from 'vitest';
+import { completed, contentOf, expectRefusalThenRefund, useVendorCase } from './support/video-vendor-case.ts';
 
 const MODEL = 'MiniMax-Hailuo-02';
 /** Hailuo at 0.1 USD a second, at 500 000 quota per USD. */
@@ -50,21 +42,13 @@ const retrieved = (fileId: string, url: string) => ({
  * refunded once.
  */
 describe('Hailuo', () => {
-  let c: VendorCase;
-  let minimax: MockVideoVendor;
-
-  beforeAll(async () => {
-    minimax = await new MockVideoVendor().start();
-    c = await startVendorCase({ [MODEL]: 0.1 }, (t) =>
-      seedChannel(t, { type: 35, baseUrl: minimax.url, models: [MODEL], key: 'minimax-test-key' }),
-    );
-  });
-  afterAll(async () => {
-    await c?.t.close();
-    await minimax?.stop();
-  });
+  const vendor = useVendorCase({ [MODEL]: 0.1 }, [{ type: 35, models: [MODEL], key: 'minimax-test-key' }]);
 
   it('sends the video request, follows the task to its file, and streams the file', async () => {
+    const {
+      c,
+      mocks: [minimax],
+    } = vendor;
     minimax.submits('/v1/video_generation', { json: created('106916112212032') });
     minimax.polls(
       QUERY,
@@ -113,6 +97,10 @@ describe('Hailuo', () => {
   });
 
   it('charges nothing for a refusal, and refunds a failed task once', async () => {
+    const {
+      c,
+      mocks: [minimax],
+    } = vendor;
     minimax.submits(
       '/v1/video_generation',
       { json: { task_id: '', base_resp: { status_code: 2013, status_msg: 'invalid params, duration' } } },

@@ -1,13 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockVideoVendor } from './support/mock-video-vendor.ts';
-import { seedChannel } from './support/relay-seed.ts';
-import {
-  completed,
-  contentOf,
-  expectRefusalThenRefund,
-  startVendorCase,
-  type VendorCase,
-} from './support/video-vendor-case.ts';
+import { describe, expect, it } from 'vitest';
+import { completed, contentOf, expectRefusalThenRefund, useVendorCase } from './support/video-vendor-case.ts';
 import { waitFor } from './support/wait.ts';
 
 const MODEL = 'doubao-seedance-1-0-pro-250528';
@@ -49,31 +41,21 @@ const succeeded = (url: string) =>
  * several polls to its video streamed through, a refusal charging nothing, a failure refunded once.
  */
 describe('Seedance', () => {
-  let c: VendorCase;
-  let ark: MockVideoVendor;
-  let volc: MockVideoVendor;
-
-  beforeAll(async () => {
-    ark = await new MockVideoVendor().start();
-    volc = await new MockVideoVendor().start();
-    c = await startVendorCase({ [MODEL]: 0.2, 'doubao-seedance-lite': 0.2 }, async (t) => {
-      await seedChannel(t, { type: 54, baseUrl: ark.url, models: [MODEL], key: 'ark-test-key' });
-      await seedChannel(t, {
-        type: 45,
-        baseUrl: volc.url,
-        models: ['doubao-seedance-lite'],
-        key: 'volc-test-key',
-        modelMapping: { 'doubao-seedance-lite': 'ep-2024-lite' },
-      });
-    });
-  });
-  afterAll(async () => {
-    await c?.t.close();
-    await ark?.stop();
-    await volc?.stop();
-  });
+  const vendor = useVendorCase({ [MODEL]: 0.2, 'doubao-seedance-lite': 0.2 }, [
+    { type: 54, models: [MODEL], key: 'ark-test-key' },
+    {
+      type: 45,
+      models: ['doubao-seedance-lite'],
+      key: 'volc-test-key',
+      modelMapping: { 'doubao-seedance-lite': 'ep-2024-lite' },
+    },
+  ]);
 
   it("sends Ark new-api's request with the Ark key and follows the task to its video", async () => {
+    const {
+      c,
+      mocks: [ark],
+    } = vendor;
     ark.submits(TASKS, { json: created('cgt-2024-text') });
     ark.polls(
       `${TASKS}/cgt-2024-text`,
@@ -118,6 +100,10 @@ describe('Seedance', () => {
   });
 
   it('serves a VolcEngine (45) channel the same way, under its mapped endpoint id, 5 s by default', async () => {
+    const {
+      c,
+      mocks: [, volc],
+    } = vendor;
     volc.submits(TASKS, { json: created('cgt-2024-volc') });
     volc.polls(`${TASKS}/cgt-2024-volc`, 'cgt-2024-volc', task('queued'));
     const before = await c.wallet();
@@ -141,6 +127,10 @@ describe('Seedance', () => {
   });
 
   it('charges nothing for a refusal, and refunds a failed task once', async () => {
+    const {
+      c,
+      mocks: [ark],
+    } = vendor;
     ark.submits(
       TASKS,
       {

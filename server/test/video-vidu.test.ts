@@ -1,13 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockVideoVendor } from './support/mock-video-vendor.ts';
-import { seedChannel } from './support/relay-seed.ts';
-import {
-  completed,
-  contentOf,
-  expectRefusalThenRefund,
-  startVendorCase,
-  type VendorCase,
-} from './support/video-vendor-case.ts';
+import { describe, expect, it } from 'vitest';
+import { completed, contentOf, expectRefusalThenRefund, useVendorCase } from './support/video-vendor-case.ts';
 
 /** viduq1 at 0.1 USD a second, at 500 000 quota per USD. */
 const PER_SECOND = 50_000;
@@ -55,21 +47,13 @@ const pollPath = (id: string) => `/ent/v2/tasks/${id}/creations`;
  * streamed through, a refusal charging nothing, a failure refunded once.
  */
 describe('Vidu', () => {
-  let c: VendorCase;
-  let vidu: MockVideoVendor;
-
-  beforeAll(async () => {
-    vidu = await new MockVideoVendor().start();
-    c = await startVendorCase({ viduq1: 0.1 }, (t) =>
-      seedChannel(t, { type: 52, baseUrl: vidu.url, models: ['viduq1'], key: 'vidu-test-key' }),
-    );
-  });
-  afterAll(async () => {
-    await c?.t.close();
-    await vidu?.stop();
-  });
+  const vendor = useVendorCase({ viduq1: 0.1 }, [{ type: 52, models: ['viduq1'], key: 'vidu-test-key' }]);
 
   it('sends text2video with its Token key and follows the task to its video', async () => {
+    const {
+      c,
+      mocks: [vidu],
+    } = vendor;
     vidu.submits('/ent/v2/text2video', { json: submitted('vidu-text') });
     vidu.polls(
       pollPath('vidu-text'),
@@ -118,6 +102,10 @@ describe('Vidu', () => {
   });
 
   it('animates one image through img2video and two through start-end2video, with the caller metadata', async () => {
+    const {
+      c,
+      mocks: [vidu],
+    } = vendor;
     vidu.submits('/ent/v2/img2video', { json: submitted('vidu-image') });
     vidu.submits('/ent/v2/start-end2video', { json: submitted('vidu-frames') });
     vidu.polls(pollPath('vidu-image'), 'vidu-image', creations('processing'));
@@ -148,6 +136,10 @@ describe('Vidu', () => {
   });
 
   it('charges nothing for a refusal, and refunds a failed task once', async () => {
+    const {
+      c,
+      mocks: [vidu],
+    } = vendor;
     vidu.submits(
       '/ent/v2/text2video',
       { json: submitted('vidu-refused', { state: 'failed' }) },

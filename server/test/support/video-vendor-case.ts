@@ -1,7 +1,8 @@
 import { LogType } from '@relaygate/contract';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { MockVideoVendor } from './mock-video-vendor.ts';
 import { loggedOfType, walletOf } from './money.ts';
-import { seedToken } from './relay-seed.ts';
+import { seedChannel, seedToken, type ChannelSeed } from './relay-seed.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { videoCalls } from './video-calls.ts';
 import { waitFor } from './wait.ts';
@@ -25,7 +26,7 @@ export interface VendorCase {
  * A server polling every 50 ms, the root wallet filled, `prices` (USD a second) set, the channels
  * `seed` adds, and a key of root's to call with.
  */
-export async function startVendorCase(
+async function startVendorCase(
   prices: Record<string, number>,
   seed: (t: TestServer) => Promise<unknown>,
 ): Promise<VendorCase> {
@@ -47,6 +48,26 @@ export async function startVendorCase(
     row: (id) =>
       db.selectFrom('tasks').selectAll().where('task_id', '=', String(id)).executeTakeFirstOrThrow(),
   };
+}
+
+/**
+ * The vendor case of a describe block: before its tests, one mock vendor per channel seed (the
+ * channel's base URL the mock's) and the server (startVendorCase); after them, both stopped. Its
+ * `c` and `mocks` are read inside the tests.
+ */
+export function useVendorCase(prices: Record<string, number>, seeds: Array<Omit<ChannelSeed, 'baseUrl'>>) {
+  const held = {} as { c: VendorCase; mocks: MockVideoVendor[] };
+  beforeAll(async () => {
+    held.mocks = await Promise.all(seeds.map(() => new MockVideoVendor().start()));
+    held.c = await startVendorCase(prices, async (t) => {
+      for (const [i, seed] of seeds.entries()) await seedChannel(t, { ...seed, baseUrl: held.mocks[i]!.url });
+    });
+  });
+  afterAll(async () => {
+    await held.c?.t.close();
+    await Promise.all((held.mocks ?? []).map((mock) => mock.stop()));
+  });
+  return held;
 }
 
 /**

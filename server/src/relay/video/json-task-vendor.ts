@@ -49,6 +49,8 @@ export interface JsonTaskVendor {
   pollPath(upstreamId: string): string;
   /** The Authorization header of a channel key. */
   authorization(key: string): string;
+  /** Headers a submission needs besides (DashScope's X-DashScope-Async). */
+  submitHeaders?: Record<string, string>;
   /** The vendor's request (new-api's convertToRequestPayload). */
   payload(request: VideoRequest, upstreamModel: string, seconds: number, action: string): unknown;
   /** Reads a submission's answer (any status). */
@@ -70,7 +72,7 @@ async function call(
   vendor: JsonTaskVendor,
   channel: RoutableChannel,
   path: string,
-  init: { method: 'GET' | 'POST'; body?: unknown; signal: AbortSignal },
+  init: { method: 'GET' | 'POST'; body?: unknown; signal: AbortSignal; headers?: Record<string, string> },
 ) {
   const url = `${channelBaseUrl(channel.type, channel.row.base_url)}${path}`;
   return askChannel(runtime.upstream, channel, url, {
@@ -79,6 +81,7 @@ async function call(
       authorization: vendor.authorization(pickKey(channel.row.key).trim()),
       accept: 'application/json',
       ...(init.body !== undefined && { 'content-type': 'application/json' }),
+      ...init.headers,
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: init.signal,
@@ -93,6 +96,7 @@ function submitter(vendor: JsonTaskVendor): VideoProvider['submit'] {
         method: 'POST',
         body: vendor.payload(request, upstreamModel, seconds, action),
         signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
+        headers: vendor.submitHeaders,
       });
       const { status, json } = await readJsonAnswer(response);
       if (!json) throw status >= 200 && status < 300 ? upstreamGarbled() : upstreamRefusal(status, undefined);

@@ -22,6 +22,9 @@ export const SEEDANCE_TYPES: readonly number[] = [ChannelType.DoubaoVideo, Chann
 /** MiniMax (35): its chat is OpenAI's, its videos Hailuo's (new-api's hailuo adaptor). */
 export const MINIMAX_TYPE: number = ChannelType.MiniMax;
 
+/** Alibaba (17): its chat is OpenAI's, its videos Wan's through DashScope (new-api's ali task adaptor). */
+export const ALI_TYPE: number = ChannelType.Ali;
+
 /** Veo through Gemini (24) and Vertex AI (41). */
 export const GEMINI_TYPE: number = ChannelType.Gemini;
 export const VERTEX_TYPE: number = ChannelType.VertexAI;

@@ -4,8 +4,10 @@ import { GEMINI_VEO } from './gemini-veo.ts';
 import { VERTEX_VEO } from './vertex-veo.ts';
 import { SEEDANCE } from './doubao-provider.ts';
 import { HAILUO } from './hailuo-provider.ts';
+import { WAN } from './wan-provider.ts';
 import { VIDU } from './vidu-provider.ts';
 import {
+  ALI_TYPE,
   GEMINI_TYPE,
   KLING_TYPE,
   MINIMAX_TYPE,
@@ -18,7 +20,7 @@ import type { VideoProvider } from './video-provider.ts';
 
 /**
  * The provider of a video channel's type, as new-api's GetTaskAdaptor: the vendors' own first
- * (VolcEngine and MiniMax make Seedance and Hailuo videos, not Sora's), Sora for the rest of the
+ * (VolcEngine, MiniMax and Alibaba make Seedance, Hailuo and Wan videos, not Sora's), Sora for the rest of the
  * OpenAI family; undefined for a type that makes no videos.
  */
 export function providerFor(type: number): VideoProvider | undefined {
@@ -28,5 +30,6 @@ export function providerFor(type: number): VideoProvider | undefined {
   if (type === VIDU_TYPE) return VIDU;
   if (SEEDANCE_TYPES.includes(type)) return SEEDANCE;
   if (type === MINIMAX_TYPE) return HAILUO;
+  if (type === ALI_TYPE) return WAN;
   return servesSora(type) ? SORA : undefined;
 }

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { completed, contentOf, expectRefusalThenRefund, useVendorCase } from './support/video-vendor-case.ts';
+import { completed, contentOf, useVendorCase } from './support/video-vendor-case.ts';
+import {
+  ARK_TASKS as TASKS,
+  arkCreated as created,
+  arkSucceeded as succeeded,
+  arkTask as task,
+} from './support/video-vendor-answers.ts';
 import { waitFor } from './support/wait.ts';
 
 const MODEL = 'doubao-seedance-1-0-pro-250528';
 /** The Seedance model at 0.2 USD a second, at 500 000 quota per USD. */
 const PER_SECOND = 100_000;
-const TASKS = '/api/v3/contents/generations/tasks';
-
 /**
  * The prompt and image of the content example of Ark's documentation of the video generation API
  * (https://www.volcengine.com/docs/82379/1393047).
@@ -15,30 +19,11 @@ const PROMPT = '夜晚，一只萨摩耶犬和一只金毛犬在充满未来感�
 const IMAGE = 'https://xxx.jpg';
 
 /**
- * Ark's answers as its documentation shows them (https://www.volcengine.com/docs/82379/1393047;
- * the create and query examples as its API reference reproduces them at
- * https://apifox.com/apidoc/docs-site/5437846/265914813e0 and …/265919615e0): the task's id, and
- * the task, here with its status and address changed per state. No recording of Ark is kept.
- */
-const created = (id: string) => ({ id });
-const task = (status: string, changes: Record<string, unknown> = {}) => ({
-  model: 'doubao-****-**',
-  status,
-  created_at: '1718049470',
-  updated_at: '1718049470',
-  ...changes,
-});
-const succeeded = (url: string) =>
-  task('succeeded', {
-    content: { video_url: url },
-    usage: { completion_tokens: 35800, total_tokens: 35800 },
-  });
-
-/**
  * Issue #28: Doubao's Seedance through VolcEngine Ark (channel type 54, and the VolcEngine chat
  * type 45 as new-api serves it): the Ark key as a Bearer token, new-api's request (images as
  * image_url items, metadata, the duration, the prompt as the text item), the task's states over
- * several polls to its video streamed through, a refusal charging nothing, a failure refunded once.
+ * several polls to its video streamed through. Its refusal and failure money:
+ * every-database/video-vendors-money.test.ts.
  */
 describe('Seedance', () => {
   const vendor = useVendorCase({ [MODEL]: 0.2, 'doubao-seedance-lite': 0.2 }, [
@@ -123,32 +108,6 @@ describe('Seedance', () => {
       () => Promise.resolve(volc.upstream.requestsTo(`${TASKS}/cgt-2024-volc`).length),
       (polls) => polls > 0,
       'the VolcEngine task polled',
-    );
-  });
-
-  it('charges nothing for a refusal, and refunds a failed task once', async () => {
-    const {
-      c,
-      mocks: [ark],
-    } = vendor;
-    ark.submits(
-      TASKS,
-      {
-        status: 400,
-        json: { error: { code: 'InvalidParameter', message: 'the parameter duration is invalid' } },
-      },
-      { json: created('cgt-2024-failing') },
-    );
-    ark.polls(
-      `${TASKS}/cgt-2024-failing`,
-      'cgt-2024-failing',
-      task('running'),
-      task('failed', { error: { code: 'OutputVideoSensitiveContentDetected', message: 'sensitive' } }),
-    );
-    await expectRefusalThenRefund(
-      c,
-      { model: MODEL, prompt: 'x' },
-      { refusal: 'the parameter duration is invalid', charge: PER_SECOND * 5, reason: 'sensitive' },
     );
   });
 });

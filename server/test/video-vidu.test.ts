@@ -1,50 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { completed, contentOf, expectRefusalThenRefund, useVendorCase } from './support/video-vendor-case.ts';
+import { completed, contentOf, useVendorCase } from './support/video-vendor-case.ts';
+import {
+  VIDU_PROMPT as PROMPT,
+  viduCreations as creations,
+  viduPollPath as pollPath,
+  viduSubmitted as submitted,
+} from './support/video-vendor-answers.ts';
 
 /** viduq1 at 0.1 USD a second, at 500 000 quota per USD. */
 const PER_SECOND = 50_000;
-const PROMPT = 'an astronaut in a spacesuit walks through the fog';
-
-/**
- * Vidu's answer to a submission, with the fields its documentation lists for it (task_id, state,
- * model, prompt, duration, seed, aspect_ratio, resolution, movement_amplitude, payload, credits,
- * created_at): https://platform.vidu.com/docs/text-to-video. No recording of Vidu is kept.
- */
-const submitted = (taskId: string, changes: Record<string, unknown> = {}) => ({
-  task_id: taskId,
-  state: 'created',
-  model: 'viduq1',
-  prompt: PROMPT,
-  duration: 5,
-  seed: 123456789,
-  aspect_ratio: '16:9',
-  resolution: '1080p',
-  movement_amplitude: 'auto',
-  payload: '',
-  credits: 4,
-  created_at: '2025-01-01T15:41:31.968916Z',
-  ...changes,
-});
-
-/**
- * Vidu's answer about a task, as its documentation's example of GET /ent/v2/tasks/{id}/creations
- * (https://platform.vidu.com/docs/get-generation), the state and the result's address changed.
- */
-const creations = (state: string, url = '', changes: Record<string, unknown> = {}) => ({
-  state,
-  err_code: '',
-  credits: 4,
-  payload: '',
-  creations: url ? [{ id: 'your_creations_id', url, cover_url: 'your_generated_results_cover_url' }] : [],
-  ...changes,
-});
-
-const pollPath = (id: string) => `/ent/v2/tasks/${id}/creations`;
-
 /**
  * Issue #28: Vidu (channel type 52) through new-api's /v1/video/generations: its request and its
  * Token key, the path by the images sent, the task's states over several polls to its video
- * streamed through, a refusal charging nothing, a failure refunded once.
+ * streamed through. Its refusal and failure money: every-database/video-vendors-money.test.ts.
  */
 describe('Vidu', () => {
   const vendor = useVendorCase({ viduq1: 0.1 }, [{ type: 52, models: ['viduq1'], key: 'vidu-test-key' }]);
@@ -133,28 +101,5 @@ describe('Vidu', () => {
     expect(vidu.upstream.requestsTo('/ent/v2/start-end2video')).toHaveLength(1);
     expect((await c.row(one.body.id)).action).toBe('generate');
     expect((await c.row(two.body.id)).action).toBe('firstTailGenerate');
-  });
-
-  it('charges nothing for a refusal, and refunds a failed task once', async () => {
-    const {
-      c,
-      mocks: [vidu],
-    } = vendor;
-    vidu.submits(
-      '/ent/v2/text2video',
-      { json: submitted('vidu-refused', { state: 'failed' }) },
-      { json: submitted('vidu-failing') },
-    );
-    vidu.polls(
-      pollPath('vidu-failing'),
-      'vidu-failing',
-      creations('processing'),
-      creations('failed', '', { err_code: 'CreationPolicyViolation' }),
-    );
-    await expectRefusalThenRefund(
-      c,
-      { model: 'viduq1', prompt: 'x' },
-      { refusal: 'task failed', charge: PER_SECOND * 5, reason: 'CreationPolicyViolation' },
-    );
   });
 });

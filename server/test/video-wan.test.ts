@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { completed, contentOf, expectRefusalThenRefund, useVendorCase } from './support/video-vendor-case.ts';
+import { completed, contentOf, useVendorCase } from './support/video-vendor-case.ts';
+import {
+  DASHSCOPE_SYNTHESIS as SYNTHESIS,
+  DASHSCOPE_TASKS as TASKS,
+  dashscopeCreated as created,
+  dashscopeQueried as queried,
+} from './support/video-vendor-answers.ts';
 
 const MODEL = 'wan2.6-t2v';
 /** Wan at 0.1 USD a second, at 500 000 quota per USD. */
 const PER_SECOND = 50_000;
-const SYNTHESIS = '/api/v1/services/aigc/video-generation/video-synthesis';
-const TASKS = '/api/v1/tasks';
-
 /**
  * The request of Alibaba's documentation of the Wan text-to-video API (model, input.prompt, the
  * X-DashScope-Async header; https://www.alibabacloud.com/help/en/model-studio/text-to-video-api-reference),
@@ -15,31 +18,11 @@ const TASKS = '/api/v1/tasks';
 const PROMPT = 'Shot from a low angle, in a medium close-up, with warm tones: a fox in a detective office.';
 
 /**
- * DashScope's answers (no recording of DashScope's video API is kept): a new task's output
- * (task_id, task_status) and request_id as that documentation lists them; a task as DashScope's
- * query example, reproduced at https://s.apifox.cn/ef5ff055-4fd6-4acc-bf24-d05a51d4e537/339611922e0,
- * its status and address changed per state.
- */
-const created = (taskId: string) => ({
-  output: { task_status: 'PENDING', task_id: taskId },
-  request_id: '4909100c-7b5a-9f92-bfe5-xxxxxx',
-});
-const queried = (taskId: string, status: string, changes: Record<string, unknown> = {}) => ({
-  request_id: '4c87e22d-dfaf-95bb-aadc-xxxxxx',
-  output: {
-    task_id: taskId,
-    task_status: status,
-    submit_time: '2025-07-27 21:05:15.212',
-    scheduled_time: '2025-07-27 21:05:15.232',
-    ...changes,
-  },
-});
-
-/**
  * Issue #28: Alibaba's Wan videos through an Alibaba channel (type 17), as new-api serves them:
  * the asynchronous submission with its header, new-api's request (input, parameters with prompt
  * rewriting, the resolution and duration, the caller's metadata merged in), the task over several
- * polls to its video streamed through, a refusal charging nothing, a failure refunded once.
+ * polls to its video streamed through. Its refusal and failure money:
+ * every-database/video-vendors-money.test.ts.
  */
 describe('Wan', () => {
   const vendor = useVendorCase({ [MODEL]: 0.1 }, [{ type: 17, models: [MODEL], key: 'sk-dashscope-test' }]);
@@ -121,34 +104,5 @@ describe('Wan', () => {
       parameters: { resolution: '720P', duration: 5 },
     });
     expect((await c.row(answer.body.id)).action).toBe('generate');
-  });
-
-  it('charges nothing for a refusal, and refunds a failed task once', async () => {
-    const {
-      c,
-      mocks: [dashscope],
-    } = vendor;
-    dashscope.submits(
-      SYNTHESIS,
-      {
-        status: 400,
-        json: { code: 'InvalidParameter', message: 'duration must be 5 or 10', request_id: 'r' },
-      },
-      { json: created('436310e6-5404-42ef-b875-3') },
-    );
-    dashscope.polls(
-      `${TASKS}/436310e6-5404-42ef-b875-3`,
-      '436310e6-5404-42ef-b875-3',
-      queried('436310e6-5404-42ef-b875-3', 'RUNNING'),
-      queried('436310e6-5404-42ef-b875-3', 'FAILED', {
-        code: 'DataInspectionFailed',
-        message: 'inappropriate content',
-      }),
-    );
-    await expectRefusalThenRefund(
-      c,
-      { model: MODEL, prompt: 'x' },
-      { refusal: 'duration must be 5 or 10', charge: PER_SECOND * 5, reason: 'inappropriate content' },
-    );
   });
 });

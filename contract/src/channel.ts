@@ -39,6 +39,7 @@ export const ChannelType = {
   xAI: 48,
   Coze: 49,
   Kling: 50,
+  Jimeng: 51,
   Vidu: 52,
   DoubaoVideo: 54,
 } as const;

@@ -87,6 +87,16 @@ export const KLING_ACCESS_KEYS: KeyFormat = {
   },
 };
 
+export const VOLC_ACCESS_KEYS: KeyFormat = {
+  label: { en: 'Access key pair', zh: '访问密钥对' },
+  example: 'AKLTExampleAccessKeyId|ExampleSecretAccessKey==',
+  pattern: '^[^|\\s]+\\|[^|\\s]+$',
+  hint: {
+    en: "AccessKeyId|SecretAccessKey of VolcEngine's access control (signed per call)",
+    zh: '火山引擎访问控制的 AccessKeyId|SecretAccessKey（每次调用签名）',
+  },
+};
+
 export const VIDU_KEY: KeyFormat = {
   label: { en: 'API key', zh: 'API 密钥' },
   example: 'your-vidu-api-key',

@@ -13,6 +13,7 @@ import {
   VERTEX_REGION,
   VERTEX_SERVICE_ACCOUNT,
   VIDU_KEY,
+  VOLC_ACCESS_KEYS,
   ZHIPU_KEY,
   type KeyFormat,
   type OtherField,
@@ -143,6 +144,8 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
     tasks: 'video',
     keyFormats: [KLING_ACCESS_KEYS, API_KEY],
   }),
+  // Jimeng's visual API (AK|SK signed, HMAC-SHA256 V4): not served yet, no documented answer of it was found to test against.
+  t(51, 'Jimeng', 'https://visual.volcengineapi.com', 'unsupported', { keyFormats: [VOLC_ACCESS_KEYS] }),
   t(52, 'Vidu', 'https://api.vidu.cn', 'unsupported', { tasks: 'video', keyFormats: [VIDU_KEY] }),
   t(54, 'Doubao Video (Seedance)', 'https://ark.cn-beijing.volces.com', 'unsupported', {
     tasks: 'video',

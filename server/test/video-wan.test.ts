@@ -104,5 +104,9 @@ describe('Wan', () => {
       parameters: { resolution: '720P', duration: 5 },
     });
     expect((await c.row(answer.body.id)).action).toBe('generate');
+    // Alibaba's type is of the OpenAI family, but its videos are Wan's: they cannot be remixed as Sora's.
+    const remix = await c.call('POST', `/v1/videos/${String(answer.body.id)}/remix`, { prompt: 'again' });
+    expect(remix).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error' } } });
+    expect(dashscope.upstream.requests.filter((r) => r.url.includes('remix'))).toHaveLength(0);
   });
 });

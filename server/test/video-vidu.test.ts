@@ -45,7 +45,6 @@ describe('Vidu', () => {
     expect(sent.headers.authorization).toBe('Token vidu-test-key');
     expect(sent.json).toEqual({
       model: 'viduq1',
-      images: [],
       prompt: PROMPT,
       duration: 5,
       resolution: '1080p',

@@ -40,9 +40,11 @@ function viduPayload(request: VideoRequest, upstreamModel: string, seconds: numb
   const { action: _action, ...metadata } = asObject(submittedFields(request).metadata);
   // The reference2video of viduq2 takes the bare model name (new-api, after Vidu's documentation).
   const model = action === 'referenceGenerate' && upstreamModel.includes('viduq2') ? 'viduq2' : upstreamModel;
+  const images = submittedImages(request);
   return {
     model,
-    images: submittedImages(request),
+    // text2video takes none (new-api sends null then).
+    ...(images.length > 0 && { images }),
     prompt: request.prompt,
     duration: seconds,
     resolution: resolutionOf(request.size),

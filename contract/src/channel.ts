@@ -39,6 +39,9 @@ export const ChannelType = {
   xAI: 48,
   Coze: 49,
   Kling: 50,
+  Jimeng: 51,
+  Vidu: 52,
+  DoubaoVideo: 54,
 } as const;
 
 /** A channel as the console sees it: the key is never sent back. */

@@ -87,6 +87,36 @@ export const KLING_ACCESS_KEYS: KeyFormat = {
   },
 };
 
+export const VOLC_ACCESS_KEYS: KeyFormat = {
+  label: { en: 'Access key pair', zh: '访问密钥对' },
+  example: 'AKLTExampleAccessKeyId|ExampleSecretAccessKey==',
+  pattern: '^[^|\\s]+\\|[^|\\s]+$',
+  hint: {
+    en: "AccessKeyId|SecretAccessKey of VolcEngine's access control (signed per call)",
+    zh: '火山引擎访问控制的 AccessKeyId|SecretAccessKey（每次调用签名）',
+  },
+};
+
+export const VIDU_KEY: KeyFormat = {
+  label: { en: 'API key', zh: 'API 密钥' },
+  example: 'your-vidu-api-key',
+  pattern: '^\\S+$',
+  hint: {
+    en: "the API key from Vidu's platform (sent as Authorization: Token …)",
+    zh: 'Vidu 开放平台的 API 密钥（以 Authorization: Token … 发送）',
+  },
+};
+
+export const ARK_API_KEY: KeyFormat = {
+  label: { en: 'Ark API key', zh: '方舟 API Key' },
+  example: '0123abcd-4567-89ef-0123-456789abcdef',
+  pattern: '^\\S+$',
+  hint: {
+    en: "the API key of VolcEngine Ark's console (Bearer), the same as the VolcEngine chat type's",
+    zh: '火山方舟控制台的 API Key（Bearer 发送），与火山引擎对话渠道所用相同',
+  },
+};
+
 /** The API version an Azure channel whose `other` is empty calls. */
 export const AZURE_DEFAULT_API_VERSION = '2025-04-01-preview';
 

@@ -1,6 +1,7 @@
 import type { Bilingual } from '../i18n/text.ts';
 import {
   API_KEY,
+  ARK_API_KEY,
   AZURE_API_VERSION,
   BEDROCK_ACCESS_KEYS,
   BEDROCK_API_KEY,
@@ -11,6 +12,8 @@ import {
   SPARK_VERSION,
   VERTEX_REGION,
   VERTEX_SERVICE_ACCOUNT,
+  VIDU_KEY,
+  VOLC_ACCESS_KEYS,
   ZHIPU_KEY,
   type KeyFormat,
   type OtherField,
@@ -58,7 +61,7 @@ export interface ChannelTypeInfo {
   other?: OtherField;
   /** Whether the OpenAI organization field applies. */
   organization?: true;
-  /** The task routes that serve it when its family serves no chat (/mj/…, /suno/…, /kling/… and /v1/videos). */
+  /** The task routes that serve it when its family serves no chat (/mj/…, /suno/…, /kling/…, /v1/videos and /v1/video/generations). */
   tasks?: 'midjourney' | 'suno' | 'video';
 }
 
@@ -140,6 +143,13 @@ export const CHANNEL_TYPES: ChannelTypeInfo[] = [
   t(50, 'Kling', 'https://api-singapore.klingai.com', 'unsupported', {
     tasks: 'video',
     keyFormats: [KLING_ACCESS_KEYS, API_KEY],
+  }),
+  // Jimeng's visual API (AK|SK signed, HMAC-SHA256 V4): not served yet, no documented answer of it was found to test against.
+  t(51, 'Jimeng', 'https://visual.volcengineapi.com', 'unsupported', { keyFormats: [VOLC_ACCESS_KEYS] }),
+  t(52, 'Vidu', 'https://api.vidu.cn', 'unsupported', { tasks: 'video', keyFormats: [VIDU_KEY] }),
+  t(54, 'Doubao Video (Seedance)', 'https://ark.cn-beijing.volces.com', 'unsupported', {
+    tasks: 'video',
+    keyFormats: [ARK_API_KEY],
   }),
 ];
 

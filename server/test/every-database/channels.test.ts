@@ -854,6 +854,20 @@ describe.skipIf(databaseUnavailable())('channels console API', () => {
       expect(types.find((type) => type.id === 2)?.served).toBe(true);
       // Suno has no address of its own: a channel names the Suno API service it uses.
       expect(types.find((type) => type.id === 36)).toMatchObject({ served: true, base_url_required: true });
+      // The video vendors with new-api's ids and addresses: Vidu and Doubao Video served by the
+      // video routes, Jimeng listed (for imported channels) but not served yet.
+      expect(types.find((type) => type.id === 52)).toMatchObject({
+        served: true,
+        default_base_url: 'https://api.vidu.cn',
+      });
+      expect(types.find((type) => type.id === 54)).toMatchObject({
+        served: true,
+        default_base_url: 'https://ark.cn-beijing.volces.com',
+      });
+      expect(types.find((type) => type.id === 51)).toMatchObject({
+        served: false,
+        default_base_url: 'https://visual.volcengineapi.com',
+      });
 
       const inChinese = (
         await admin.get<ChannelTypeOption[]>('/api/channel/types', { 'accept-language': 'zh-CN' })

@@ -17,10 +17,12 @@ const VENDOR_MODELS: Record<number, RegExp> = {
   42: /^(mistral-|open-mistral|codestral|pixtral|ministral)/,
   43: /^deepseek-/,
   48: /^grok-/,
-  17: /^qwen/,
+  17: /^(qwen|wan\d)/,
   16: /^(chatglm|glm-)/,
   26: /^glm-/,
   50: /^kling-/,
+  52: /^vidu/,
+  54: /^(doubao-seedance|seedance)/,
 };
 
 /**

@@ -3,8 +3,9 @@ import { msg } from '../../i18n/text.ts';
 import { callerOf } from '../call/caller.ts';
 import type { RelayRuntime } from '../call/pipeline.ts';
 import { requireJsonObject } from '../call/relay-error.ts';
-import { sendToSora } from './sora-provider.ts';
-import { servesSora, taskChannel } from './video-channels.ts';
+import { SORA, sendToSora } from './sora-provider.ts';
+import { taskChannel } from './video-channels.ts';
+import { providerFor } from './video-providers.ts';
 import { channelWithTaskKey } from './video-key.ts';
 import { ownVideoTask } from './video-task-routes.ts';
 import { SORA_DEFAULT_SECONDS } from './video-price.ts';
@@ -31,7 +32,8 @@ export async function remixSoraVideo(
   };
   if (prompt.trim() === '') throw videoInvalid(msg('video.promptRequired'));
   const channel = taskChannel(app, origin);
-  if (!servesSora(channel.type)) throw videoInvalid(msg('video.remixSoraOnly'));
+  // Sora's own tasks only: an OpenAI-family type may make another vendor's videos (Wan on Alibaba's).
+  if (providerFor(channel.type) !== SORA) throw videoInvalid(msg('video.remixSoraOnly'));
   // The original is known only to the account that made it: the remix goes with the same key.
   const keyed = channelWithTaskKey(channel, data.key_digest);
   return submitVideo(app, runtime, request, {

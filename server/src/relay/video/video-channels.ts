@@ -15,13 +15,23 @@ export const servesSora = (type: number): boolean => type === 0 || channelTypeIn
 /** Kling (new-api's channel type 50). */
 export const KLING_TYPE: number = ChannelType.Kling;
 
+/** Vidu (52); Doubao's Seedance through VolcEngine Ark (54, and the VolcEngine chat type 45 as new-api). */
+export const VIDU_TYPE: number = ChannelType.Vidu;
+export const SEEDANCE_TYPES: readonly number[] = [ChannelType.DoubaoVideo, ChannelType.VolcEngine];
+
+/** MiniMax (35): its chat is OpenAI's, its videos Hailuo's (new-api's hailuo adaptor). */
+export const MINIMAX_TYPE: number = ChannelType.MiniMax;
+
+/** Alibaba (17): its chat is OpenAI's, its videos Wan's through DashScope (new-api's ali task adaptor). */
+export const ALI_TYPE: number = ChannelType.Ali;
+
 /** Veo through Gemini (24) and Vertex AI (41). */
 export const GEMINI_TYPE: number = ChannelType.Gemini;
 export const VERTEX_TYPE: number = ChannelType.VertexAI;
 
-/** Whether a channel type makes videos: Sora through OpenAI-type channels, Kling, and Veo. */
+/** Whether a channel type makes videos: Sora through OpenAI-type channels, Kling, Veo, Vidu and Seedance. */
 export const servesVideo = (type: number): boolean =>
-  servesSora(type) || [KLING_TYPE, GEMINI_TYPE, VERTEX_TYPE].includes(type);
+  servesSora(type) || [KLING_TYPE, GEMINI_TYPE, VERTEX_TYPE, VIDU_TYPE, ...SEEDANCE_TYPES].includes(type);
 
 /** The channel types whose tasks are videos (the platform of their rows is the type's id, as new-api's). */
 export const VIDEO_PLATFORMS: readonly string[] = [

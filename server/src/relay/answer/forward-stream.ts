@@ -67,112 +67,10 @@ const parse = (text: string): Json | undefined => {
  * with an error event in the client's format and no normal end, so the client can tell.
  */
 export async function forwardStream(options: ForwardStreamOptions): Promise<StreamOutcome> {
-  const { upstream, raw, cancel, fromChannel, toClient } = options;
-  const counter = new IncrementalCounter();
-  let counted: Promise<Usage> | undefined;
-  const outcome: StreamOutcome = {
-    localUsage: () =>
-      (counted ??= Promise.all([options.localPromptTokens(), counter.total()]).then(
-        ([promptTokens, completionTokens]) => ({
-          promptTokens,
-          completionTokens,
-          cachedTokens: 0,
-          reasoningTokens: 0,
-        }),
-      )),
-    firstByteMs: 0,
-    clientGone: false,
-  };
-  let openAIUsage: Usage | undefined;
-
-  raw.writeHead(200, {
-    ...options.headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  raw.on('close', () => {
-    if (!raw.writableFinished) {
-      outcome.clientGone = true;
-      cancel.hangUp();
-    }
-  });
-
-  // What one upstream chunk produces is collected and written at once: one syscall, not one per event.
-  let pending = '';
-  // Appending is synchronous: only flush() may wait (for the socket to drain), so events cost no promise.
-  const write = (text: string): void => {
-    pending += text;
-  };
-  const flush = async () => {
-    if (pending === '' || outcome.clientGone || raw.destroyed) return;
-    const text = pending;
-    pending = '';
-    if (!raw.write(text)) await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
-  };
-
-  /** Reads what billing needs from one OpenAI chunk and says whether it is the usage-only chunk. */
-  const observe = (chunk: Json): boolean => {
-    // Chat chunks carry usage at the top; Responses events inside `response` (response.completed).
-    const usage =
-      readOpenAIUsage(chunk.usage) ?? readOpenAIUsage((chunk.response as Json | undefined)?.usage);
-    if (usage) openAIUsage = laterStreamUsage(openAIUsage, usage);
-    const error = chunk.error as { message?: unknown } | undefined;
-    if (error)
-      outcome.upstreamError = typeof error.message === 'string' ? error.message : JSON.stringify(error);
-    countChoiceText(counter, chunk.choices);
-    outcome.finishReasons = finishReasonsOf(chunk.choices, outcome.finishReasons);
-    if (typeof chunk.type === 'string' && chunk.type.endsWith('.delta')) counter.add(chunk.delta);
-    // Usage-only: no choices left (OpenAI), or none at all outside the Responses events (Cloudflare's tail).
-    const noChoices = Array.isArray(chunk.choices)
-      ? chunk.choices.length === 0
-      : chunk.choices === undefined && chunk.type === undefined;
-    return noChoices && usage !== undefined;
-  };
-
-  const deliver = (chunks: Json[], original?: SseEvent): void => {
-    const usageOnly = chunks.map(observe);
-    if (options.passthrough && original) return write(formatSseData(original.data, original.event));
-    if (options.passthrough) return;
-    for (let i = 0; i < chunks.length; i++) {
-      if (toClient) {
-        for (const out of toClient.push({ data: chunks[i]! })) write(formatSseData(out.data, out.event));
-      } else if (!usageOnly[i] || options.clientWantsUsage) {
-        write(
-          fromChannel || !original
-            ? formatSseData(JSON.stringify(chunks[i]))
-            : formatSseData(original.data, original.event),
-        );
-      }
-    }
-  };
-
-  const handle = (event: SseEvent): void => {
-    if (event.data === '[DONE]') {
-      if (!fromChannel && !toClient) write('data: [DONE]\n\n');
-      return;
-    }
-    if (!fromChannel && !toClient) {
-      // OpenAI to OpenAI: a plain chunk needs only its text counted, not a parse (see plainChunkText).
-      const text = plainChunkText(event.data);
-      if (text !== undefined) {
-        counter.add(text);
-        // Only a chunk with no text may end its choice: the others need no second look.
-        if (text === '' && event.data.includes(FINISHED))
-          outcome.finishReasons = finishReasonsOf(parse(event.data)?.choices, outcome.finishReasons);
-        return write(formatSseData(event.data, event.event));
-      }
-    }
-    const data = parse(event.data);
-    if (!data)
-      return options.passthrough || (!fromChannel && !toClient)
-        ? write(formatSseData(event.data, event.event))
-        : undefined;
-    const chunks = fromChannel ? fromChannel.push({ event: event.event, data }) : [data];
-    deliver(chunks, event);
-  };
-
+  const relay = new StreamRelay(options);
+  const { outcome } = relay;
+  const { upstream, raw } = options;
+  relay.open();
   try {
     const body = upstream.body as AsyncIterable<Uint8Array>;
     // Server-sent events are parsed here, piece by piece, with no generator between the socket and
@@ -183,39 +81,177 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     for await (const piece of pieces) {
       if (outcome.firstByteMs === 0) outcome.firstByteMs = Date.now() - options.startedAt;
       const events = parser ? parser.push(piece as Uint8Array) : (piece as SseEvent[]);
-      for (const event of events) handle(event);
-      await flush();
+      for (const event of events) relay.handle(event);
+      await relay.flush();
       if (outcome.clientGone) break;
     }
-    if (!outcome.clientGone) {
-      // The last event, when the body ended without the blank line after it.
-      if (parser) for (const event of parser.end()) handle(event);
-      if (fromChannel) deliver(fromChannel.end());
-      if (toClient) {
-        // A stream that told no usage: the client's closing events report what is billed.
-        const told = fromChannel?.usage() ?? openAIUsage;
-        const counted = told ? undefined : await outcome.localUsage().catch(() => undefined);
-        const closing = toClient.end(counted);
-        for (const out of closing) write(formatSseData(out.data, out.event));
-      }
-      // Converted streams end the OpenAI way once the answer is complete.
-      if (fromChannel && !toClient && !options.passthrough && !outcome.upstreamError)
-        write('data: [DONE]\n\n');
-    }
+    if (!outcome.clientGone) await relay.end(parser);
   } catch (error) {
-    if (!outcome.clientGone) {
-      const code = (error as { code?: string }).code;
-      outcome.upstreamError =
-        code === 'UND_ERR_BODY_TIMEOUT'
-          ? 'the upstream stopped sending (stream timeout)'
-          : `upstream stream failed: ${(error as Error).message}`;
-      write(streamErrorEvent(options.clientFormat, outcome.upstreamError));
-    }
+    relay.failed(error);
   } finally {
-    await flush();
+    await relay.flush();
     if (!upstream.body.destroyed) upstream.body.destroy();
-    outcome.usage = fromChannel?.usage() ?? openAIUsage;
+    outcome.usage = relay.usage();
     if (!raw.destroyed) raw.end();
   }
   return outcome;
+}
+
+/** One stream on its way: what waits to be written, what was counted, what the upstream told. */
+class StreamRelay {
+  readonly outcome: StreamOutcome;
+  private readonly options: ForwardStreamOptions;
+  private readonly counter = new IncrementalCounter();
+  private counted: Promise<Usage> | undefined;
+  private openAIUsage: Usage | undefined;
+  /** What one upstream chunk produces is collected and written at once: one syscall, not one per event. */
+  private pending = '';
+
+  constructor(options: ForwardStreamOptions) {
+    this.options = options;
+    this.outcome = { localUsage: () => this.localUsage(), firstByteMs: 0, clientGone: false };
+  }
+
+  /** The client's answer headers, and its hang-up watched. */
+  open(): void {
+    const { raw } = this.options;
+    raw.writeHead(200, {
+      ...this.options.headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.on('close', () => {
+      if (!raw.writableFinished) {
+        this.outcome.clientGone = true;
+        this.options.cancel.hangUp();
+      }
+    });
+  }
+
+  /** The usage the stream told: the channel's own, else what its OpenAI chunks said. */
+  usage(): Usage | undefined {
+    return this.options.fromChannel?.usage() ?? this.openAIUsage;
+  }
+
+  private localUsage(): Promise<Usage> {
+    this.counted ??= Promise.all([this.options.localPromptTokens(), this.counter.total()]).then(
+      ([promptTokens, completionTokens]) => ({
+        promptTokens,
+        completionTokens,
+        cachedTokens: 0,
+        reasoningTokens: 0,
+      }),
+    );
+    return this.counted;
+  }
+
+  // Appending is synchronous: only flush() may wait (for the socket to drain), so events cost no promise.
+  private write(text: string): void {
+    this.pending += text;
+  }
+
+  async flush(): Promise<void> {
+    const { raw } = this.options;
+    if (this.pending === '' || this.outcome.clientGone || raw.destroyed) return;
+    const text = this.pending;
+    this.pending = '';
+    if (!raw.write(text)) await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
+  }
+
+  /** Reads what billing needs from one OpenAI chunk and says whether it is the usage-only chunk. */
+  private observe(chunk: Json): boolean {
+    const { outcome } = this;
+    // Chat chunks carry usage at the top; Responses events inside `response` (response.completed).
+    const usage =
+      readOpenAIUsage(chunk.usage) ?? readOpenAIUsage((chunk.response as Json | undefined)?.usage);
+    if (usage) this.openAIUsage = laterStreamUsage(this.openAIUsage, usage);
+    const error = chunk.error as { message?: unknown } | undefined;
+    if (error)
+      outcome.upstreamError = typeof error.message === 'string' ? error.message : JSON.stringify(error);
+    countChoiceText(this.counter, chunk.choices);
+    outcome.finishReasons = finishReasonsOf(chunk.choices, outcome.finishReasons);
+    if (typeof chunk.type === 'string' && chunk.type.endsWith('.delta')) this.counter.add(chunk.delta);
+    // Usage-only: no choices left (OpenAI), or none at all outside the Responses events (Cloudflare's tail).
+    const noChoices = Array.isArray(chunk.choices)
+      ? chunk.choices.length === 0
+      : chunk.choices === undefined && chunk.type === undefined;
+    return noChoices && usage !== undefined;
+  }
+
+  private deliver(chunks: Json[], original?: SseEvent): void {
+    const { passthrough, toClient, fromChannel, clientWantsUsage } = this.options;
+    const usageOnly = chunks.map((chunk) => this.observe(chunk));
+    if (passthrough && original) return this.write(formatSseData(original.data, original.event));
+    if (passthrough) return;
+    for (let i = 0; i < chunks.length; i++) {
+      if (toClient) {
+        for (const out of toClient.push({ data: chunks[i]! })) this.write(formatSseData(out.data, out.event));
+      } else if (!usageOnly[i] || clientWantsUsage) {
+        this.write(
+          fromChannel || !original
+            ? formatSseData(JSON.stringify(chunks[i]))
+            : formatSseData(original.data, original.event),
+        );
+      }
+    }
+  }
+
+  handle(event: SseEvent): void {
+    const { fromChannel, toClient, passthrough } = this.options;
+    if (event.data === '[DONE]') {
+      if (!fromChannel && !toClient) this.write('data: [DONE]\n\n');
+      return;
+    }
+    if (!fromChannel && !toClient) {
+      // OpenAI to OpenAI: a plain chunk needs only its text counted, not a parse (see plainChunkText).
+      const text = plainChunkText(event.data);
+      if (text !== undefined) {
+        this.counter.add(text);
+        // Only a chunk with no text may end its choice: the others need no second look.
+        if (text === '' && event.data.includes(FINISHED))
+          this.outcome.finishReasons = finishReasonsOf(
+            parse(event.data)?.choices,
+            this.outcome.finishReasons,
+          );
+        return this.write(formatSseData(event.data, event.event));
+      }
+    }
+    const data = parse(event.data);
+    if (!data)
+      return passthrough || (!fromChannel && !toClient)
+        ? this.write(formatSseData(event.data, event.event))
+        : undefined;
+    const chunks = fromChannel ? fromChannel.push({ event: event.event, data }) : [data];
+    this.deliver(chunks, event);
+  }
+
+  /** The body ended: its last event, the converters' closing events, and the end the client expects. */
+  async end(parser: SseParser | undefined): Promise<void> {
+    const { fromChannel, toClient, passthrough } = this.options;
+    // The last event, when the body ended without the blank line after it.
+    if (parser) for (const event of parser.end()) this.handle(event);
+    if (fromChannel) this.deliver(fromChannel.end());
+    if (toClient) {
+      // A stream that told no usage: the client's closing events report what is billed.
+      const told = this.usage();
+      const counted = told ? undefined : await this.localUsage().catch(() => undefined);
+      for (const out of toClient.end(counted)) this.write(formatSseData(out.data, out.event));
+    }
+    // Converted streams end the OpenAI way once the answer is complete.
+    if (fromChannel && !toClient && !passthrough && !this.outcome.upstreamError)
+      this.write('data: [DONE]\n\n');
+  }
+
+  /** The upstream failed or stalled mid-stream: an error event in the client's format ends it. */
+  failed(error: unknown): void {
+    if (this.outcome.clientGone) return;
+    const code = (error as { code?: string }).code;
+    this.outcome.upstreamError =
+      code === 'UND_ERR_BODY_TIMEOUT'
+        ? 'the upstream stopped sending (stream timeout)'
+        : `upstream stream failed: ${(error as Error).message}`;
+    this.write(streamErrorEvent(this.options.clientFormat, this.outcome.upstreamError));
+  }
 }

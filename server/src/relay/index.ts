@@ -24,7 +24,7 @@ import { TASK_POLL_JOB, taskPollJob } from './tasks/task-poller.ts';
 import { UpstreamClient } from './upstream-client.ts';
 import { videoPlatform } from './video/video-poll.ts';
 import { videoRoutes } from './video/video-routes.ts';
-import type { WireFormat } from './wire-format.ts';
+import type { WireFormat } from './formats/format-names.ts';
 
 /** How long closing waits for cut calls to end before settling what has ended. */
 const CLOSE_WAIT_MS = 5_000;

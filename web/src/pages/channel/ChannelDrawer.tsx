@@ -13,8 +13,8 @@ import {
   createBody,
   formToPayload,
   validateChannelForm,
-  type ChannelFormValues,
 } from './channel-form.ts';
+import type { ChannelFormValues } from './channel-form-values.ts';
 import { ChannelFormFields } from './ChannelFormFields.tsx';
 import { refusalFields, type ChannelField } from './form-errors.ts';
 

@@ -2,7 +2,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { locales, resources } from './resources.ts';
+import { common } from './common.ts';
+import type { Locale } from './locale.ts';
+
+/** Every feature's strings (each registers its own as its screen loads) and the common ones. */
+const locales: Record<string, Locale> = {
+  common,
+  ...Object.fromEntries(
+    Object.entries(import.meta.glob<Locale>('../pages/*/locale.ts', { eager: true, import: 'locale' })).map(
+      ([path, locale]) => [path.split('/')[2]!, locale],
+    ),
+  ),
+};
+const merged = (language: 'zh' | 'en'): Record<string, unknown> =>
+  Object.assign({}, ...Object.values(locales).map((locale) => locale[language]));
+const resources = { zh: merged('zh'), en: merged('en') };
 
 function keyPaths(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

@@ -21,7 +21,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const user = useSessionUser();
   const { t } = useTranslation();
   if (!user) return <RequireLogin>{children}</RequireLogin>;
-  if (!isAdmin(user)) return <Result status="403" title={t('auth.noPermission')} />;
+  if (!isAdmin(user)) return <Result status="403" title={t('title.noPermission')} />;
   return <>{children}</>;
 }
 

@@ -11,6 +11,10 @@ import { authApi } from './auth-api.ts';
 import { useBotCheck } from './BotCheck.tsx';
 import { ThirdPartyLogins } from './ThirdPartyLogins.tsx';
 import { useCompleteLogin } from './use-complete-login.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 interface LoginForm {
   username: string;

@@ -13,6 +13,10 @@ import { authApi } from './auth-api.ts';
 import { useBotCheck } from './BotCheck.tsx';
 import { usernameRules } from './form-rules.ts';
 import { pickInviteCode } from './invite-code.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 interface RegisterForm {
   username: string;

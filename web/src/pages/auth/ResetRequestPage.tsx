@@ -10,6 +10,10 @@ import { useCountdown } from '../../components/use-countdown.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { authApi } from './auth-api.ts';
 import { useBotCheck } from './BotCheck.tsx';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** /reset: asks for the reset e-mail; the button is locked for 30 seconds after each submit. */
 export function ResetRequestPage() {

@@ -18,6 +18,10 @@ import { TagEditDialog } from './TagEditDialog.tsx';
 import { TestModelDialog } from './TestModelDialog.tsx';
 import { useChannelColumns } from './use-channel-columns.tsx';
 import { useColumnChoice, useIdSort } from './use-channel-view.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** Which drawer the route asks for: /channel/add creates, /channel/edit/:id edits. */
 function useDrawerTarget(copyOf: ChannelView | undefined): DrawerTarget | null {

@@ -13,6 +13,10 @@ import { CreatedCodesModal } from './CreatedCodesModal.tsx';
 import { RedemptionDrawer } from './RedemptionDrawer.tsx';
 import { REDEMPTIONS_QUERY_KEY, deleteInvalidRedemptions, fetchRedemptions } from './redemption-api.ts';
 import { useRedemptionColumns } from './use-redemption-columns.tsx';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** /redemption (admin): search, list, create (showing every new code), edit, toggle, delete. */
 export function RedemptionsPage() {

@@ -15,6 +15,10 @@ import { TokenDrawer } from './TokenDrawer.tsx';
 import { TOKENS_QUERY_KEY, fetchTokens, type TokenSearch } from './token-api.ts';
 import { selectedKeysText } from './token-view.ts';
 import { useTokenColumns } from './use-token-columns.tsx';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 const NO_SEARCH: TokenSearch = { keyword: '', token: '' };
 

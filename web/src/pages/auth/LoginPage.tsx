@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { feedback } from '../../components/feedback.ts';
+import { feedback } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { canRegister } from '../../shell/site-links.ts';
 import { useStatus } from '../../status/status.ts';

@@ -2,7 +2,7 @@ import { Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { showError, showSuccess } from '../../components/feedback.ts';
+import { showError, showSuccess } from '../../api/feedback.ts';
 import { getSessionUser } from '../../session/session-store.ts';
 import { authApi } from './auth-api.ts';
 import { callbackOutcome, failureTarget, FAILURE_REDIRECT_MS } from './callback-outcome.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { emailRules } from '../../components/account-rules.ts';
 import { withCountdown } from '../../components/countdown.ts';
-import { feedback } from '../../components/feedback.ts';
+import { feedback } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { useCountdown } from '../../components/use-countdown.ts';
 import { AuthCard } from './AuthCard.tsx';

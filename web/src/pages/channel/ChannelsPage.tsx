@@ -4,7 +4,7 @@ import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ListTable } from '../../components/LoadError.tsx';
-import { showError } from '../../components/feedback.ts';
+import { showError } from '../../api/feedback.ts';
 import { usePaging } from '../../components/use-paging.ts';
 import { BatchTagDialog } from './BatchTagDialog.tsx';
 import { channelApi, useChannelList, useChannelTypes } from './channel-api.ts';

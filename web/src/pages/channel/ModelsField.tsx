@@ -1,7 +1,7 @@
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError, showSuccess } from '../../components/feedback.ts';
+import { showError, showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { channelApi, useChannelTypes, useKnownModels } from './channel-api.ts';
 import { addCustomModels, mergeModels, stripTrailingSlash } from './channel-form.ts';

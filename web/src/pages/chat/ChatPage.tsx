@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { RequireLogin } from '../../session/guards.tsx';
+import { RequireLogin } from '../../shell/guards.tsx';
 import { ChatStateView } from './ChatStateView.tsx';
 import { useChatLink } from './use-chat-link.ts';
 import { registerLocale } from '../../i18n/index.ts';

@@ -2,7 +2,7 @@ import type { UserView } from '@relaygate/contract';
 import { Button, Card, Divider, Flex, Tooltip, Typography } from 'antd';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError } from '../../components/feedback.ts';
+import { showError } from '../../api/feedback.ts';
 import { TelegramLoginButton, type TelegramFields } from '../../components/TelegramLoginButton.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { authorizeUrl, enabledOAuthProviders, type OAuthProvider } from '../../lib/oauth-urls.ts';

@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmailCodeFields } from '../../components/EmailCodeFields.tsx';
-import { showSuccess } from '../../components/feedback.ts';
+import { showSuccess } from '../../api/feedback.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { bindEmail, sendVerificationCode } from './personal-api.ts';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../../components/SearchForm.tsx';
 import { ListTable } from '../../components/LoadError.tsx';
-import { showSuccess } from '../../components/feedback.ts';
+import { showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { usePaging } from '../../components/use-paging.ts';
 import { CreatedCodesModal } from './CreatedCodesModal.tsx';

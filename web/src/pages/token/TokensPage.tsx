@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterForm } from '../../components/FilterForm.tsx';
 import { ListTable } from '../../components/LoadError.tsx';
 import { SearchActions } from '../../components/SearchActions.tsx';
-import { showError } from '../../components/feedback.ts';
+import { showError } from '../../api/feedback.ts';
 import { useCopy } from '../../components/use-copy.tsx';
 import { usePaging } from '../../components/use-paging.ts';
 import { CallGuideModal, type CallGuide } from './CallGuideModal.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SELF_KEY } from '../../api/self.ts';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
-import { showError, showSuccess } from '../../components/feedback.ts';
+import { showError, showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { redeemCode } from './topup-api.ts';
 import { redeemCodeProblem } from './wallet-rules.ts';

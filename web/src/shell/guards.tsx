@@ -2,8 +2,8 @@ import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { landingPath } from './landing.ts';
-import { isAdmin, sessionExpired, useSessionUser } from './session-store.ts';
+import { landingPath } from '../session/landing.ts';
+import { isAdmin, sessionExpired, useSessionUser } from '../session/session-store.ts';
 
 /** Anonymous visitors go to /login (spec: the login guard). */
 export function RequireLogin({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useSelf } from '../api/self.ts';
-import { isRoot, useSessionUser } from './session-store.ts';
+import { isRoot, useSessionUser } from '../session/session-store.ts';
 
 /**
  * Whether this root session still has the default password (GET /api/user/self says so in

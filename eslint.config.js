@@ -10,20 +10,19 @@ import tseslint from 'typescript-eslint';
  */
 const SERVER_LAYERS = [
   ['contract: the console API shapes the server and the console share', ['contract/src']],
+  ["i18n: the server's messages in every language", ['server/src/i18n']],
   [
-    'foundations: configuration, messages, addresses, bodies, channel types (no database)',
+    'foundations: addresses, request bodies, channel types, process helpers (no database, no settings)',
     [
-      'server/src/config.ts',
-      'server/src/i18n',
       'server/src/net',
       'server/src/http',
       'server/src/providers',
-      'server/src/server-timeouts.ts',
       'server/src/node-version.ts',
       'server/src/restart-backoff.ts',
       'server/src/console-files.ts',
     ],
   ],
+  ['config: the settings from the environment', ['server/src/config.ts', 'server/src/server-timeouts.ts']],
   ['store: the database, every table and query', ['server/src/store']],
   ['options: the option registry and its rules', ['server/src/options']],
   ['cache: process caches and the change bus between nodes', ['server/src/cache']],

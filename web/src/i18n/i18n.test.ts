@@ -78,4 +78,17 @@ describe('keys used in the source', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  it("finds each literal key among the common strings or its own feature's (which its screen registers)", () => {
+    const elsewhere: string[] = [];
+    for (const { file, text } of sources) {
+      const feature = /^pages[\\/]([^\\/]+)/.exec(file)?.[1];
+      const own = [common, ...(feature && locales[feature] ? [locales[feature]] : [])];
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z][\w]*(?:\.[\w]+)+)'/g)) {
+        const key = match[1]!;
+        if (!own.some((locale) => known(locale.zh, key))) elsewhere.push(`${file}: ${key}`);
+      }
+    }
+    expect(elsewhere).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * What one feature offers another through the app's wiring (app.ts, server.ts), so that neither
- * imports the other: the relay implements these, the console API and the jobs use them.
+ * imports the other: the relay tests channels and asks upstream accounts for the console API and the
+ * jobs; the dashboard's roll-up (jobs/quota-data.ts) hears the relay's settlements.
  */
 import type { ChannelBalance } from '@relaygate/contract';
 import type { Text } from './i18n/text.ts';

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { isIpOrCidr } from './auth/ip-allow-list.ts';
-import type { TracingSettings } from './ops/tracing.ts';
+import { isIpOrCidr } from './net/ip-allow-list.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'TRUE', 'FALSE', 'True', 'False'])
@@ -238,6 +237,15 @@ export interface JobSettings {
   balanceRefreshIntervalMs?: number;
   /** JOB_LEASE_SECONDS; undefined: each job's own. */
   leaseSeconds?: number;
+}
+
+export interface TracingSettings {
+  /** Where spans are POSTed: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
+  url: string;
+  /** OTEL_SERVICE_NAME: the resource's service.name. */
+  serviceName: string;
+  /** OTEL_BSP_SCHEDULE_DELAY: how long finished spans wait to be sent in one batch. */
+  scheduleDelayMs: number;
 }
 
 export interface OpsSettings {

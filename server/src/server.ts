@@ -25,7 +25,7 @@ import { Notifier } from './notify/notifier.ts';
 import { nodeReadiness } from './ops/node-readiness.ts';
 import { openMetrics } from './ops/metrics.ts';
 import { addNodeGauges } from './ops/node-gauges.ts';
-import { openTracing } from './ops/tracing.ts';
+import { openTracing } from './ops/open-tracing.ts';
 import type { Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
 

@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { RedirectIfSignedIn, RequireAdmin, RequireLogin } from './session/guards.tsx';
+import { RedirectIfSignedIn, RequireAdmin, RequireLogin } from './shell/guards.tsx';
 import { AppLayout } from './shell/AppLayout.tsx';
 import { NotFound } from './shell/NotFound.tsx';
 

@@ -1,6 +1,22 @@
 import antdEn from 'antd/locale/en_US.js';
 import antdZh from 'antd/locale/zh_CN.js';
-import { locales } from '../../../web/src/i18n/resources.ts';
+import { readdirSync } from 'node:fs';
+import { common } from '../../../web/src/i18n/common.ts';
+import type { Locale } from '../../../web/src/i18n/locale.ts';
+
+/** The common strings and every feature's own (web/src/pages/<feature>/locale.ts, each registered by its screen). */
+const PAGES = new URL('../../../web/src/pages/', import.meta.url);
+const locales: Locale[] = [
+  common,
+  ...(await Promise.all(
+    readdirSync(PAGES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map(
+        async (entry) =>
+          ((await import(new URL(`${entry.name}/locale.ts`, PAGES).href)) as { locale: Locale }).locale,
+      ),
+  )),
+];
 
 /** Every string leaf of a locale tree, keyed by its dotted path. */
 function leaves(tree: unknown, prefix = '', into = new Map<string, string>()): Map<string, string> {
@@ -24,7 +40,7 @@ const fixedParts = (text: string) =>
  */
 export function englishOnlyStrings(): { exact: string[]; phrases: string[] } {
   const pairs: [unknown, unknown][] = [
-    ...Object.values(locales).map((locale): [unknown, unknown] => [locale.en, locale.zh]),
+    ...locales.map((locale): [unknown, unknown] => [locale.en, locale.zh]),
     [antdEn, antdZh],
   ];
   const exact = new Set<string>();

@@ -1,7 +1,7 @@
 /** GET /metrics: who may scrape, and the scrape itself (this process, or every worker of the node). */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { allowListMatcher, ipAllowed } from '../auth/ip-allow-list.ts';
+import { allowListMatcher, ipAllowed } from '../net/ip-allow-list.ts';
 import type { OpsSettings } from '../config.ts';
 import { LocalizedError, msg } from '../i18n/text.ts';
 

@@ -1,6 +1,7 @@
 import { ChannelStatus } from '@relaygate/contract';
 import type { Selectable } from 'kysely';
 import type { Store } from '../store/db.ts';
+import { splitList } from '../store/list-column.ts';
 import type { ChannelsTable } from '../store/schema.ts';
 import { localBus, type ChangeBus } from './change-bus.ts';
 
@@ -55,12 +56,6 @@ export function readRoutingOverrides(setting: string | null): ChannelRoutingOver
   }
   return overrides;
 }
-
-export const splitList = (text: string | null | undefined): string[] =>
-  (text ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
 
 function parseStringMap(text: string | null): Record<string, string> {
   if (!text || text.trim() === '') return {};

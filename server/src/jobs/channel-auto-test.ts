@@ -1,5 +1,5 @@
 /** The periodic test of every channel (new-api's CHANNEL_TEST_FREQUENCY), on one node of the cluster. */
-import type { ChannelTester } from '../app-context.ts';
+import type { ChannelTester } from '../ports.ts';
 import type { Store } from '../store/db.ts';
 import { channelIdsToTest } from '../store/channel-tests.ts';
 import type { JobDefinition } from './scheduler.ts';

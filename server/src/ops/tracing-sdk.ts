@@ -33,7 +33,8 @@ import {
   ATTR_GEN_AI_USAGE_INPUT_TOKENS,
   ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
 } from '@opentelemetry/semantic-conventions/incubating';
-import type { AttemptTrace, CallAnswer, CallStart, CallTrace, Tracing, TracingSettings } from './tracing.ts';
+import type { TracingSettings } from '../config.ts';
+import type { AttemptTrace, CallAnswer, CallStart, CallTrace, Tracing } from './tracing.ts';
 
 /** Relaygate's own attributes: the channel that served (or was tried) and the call's request id. */
 export const ATTR_CHANNEL_ID = 'relaygate.channel.id';

@@ -7,15 +7,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { TokenUse } from './relay-metrics.ts';
 
-export interface TracingSettings {
-  /** Where spans are POSTed: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
-  url: string;
-  /** OTEL_SERVICE_NAME: the resource's service.name. */
-  serviceName: string;
-  /** OTEL_BSP_SCHEDULE_DELAY: how long finished spans wait to be sent in one batch. */
-  scheduleDelayMs: number;
-}
-
 /** A relay call as its span starts. */
 export interface CallStart {
   headers: IncomingHttpHeaders;
@@ -58,19 +49,4 @@ export interface Tracing {
   startCall(start: CallStart): CallTrace;
   /** Sends what is still buffered, then stops. */
   close(): Promise<void>;
-}
-
-const OFF: Tracing = {
-  enabled: false,
-  startCall: () => {
-    throw new Error('tracing is off');
-  },
-  close: async () => {},
-};
-
-/** Tracing as configured: off without settings, else the SDK loaded and a batching OTLP/HTTP exporter. */
-export async function openTracing(settings: TracingSettings | undefined): Promise<Tracing> {
-  if (!settings) return OFF;
-  const { sdkTracing } = await import('./tracing-sdk.ts');
-  return sdkTracing(settings);
 }

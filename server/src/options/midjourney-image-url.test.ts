@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { OptionsCache } from '../cache/options-cache.ts';
+import type { OptionReader } from './option-reader.ts';
 import { drawingImageUrl } from './midjourney-image-url.ts';
 
 const settings = (forward: boolean) =>
-  ({ bool: () => forward, get: () => 'https://gw.example' }) as unknown as OptionsCache;
+  ({ bool: () => forward, get: () => 'https://gw.example' }) as unknown as OptionReader;
 const row = { mj_id: '17', image_url: 'https://cdn.example/a.png', status: 'SUCCESS' };
 
 describe('where a drawing image is shown', () => {

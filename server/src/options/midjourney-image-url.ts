@@ -1,4 +1,4 @@
-import type { OptionsCache } from '../cache/options-cache.ts';
+import type { OptionReader } from './option-reader.ts';
 
 /** What of a drawing decides the address its image is shown at. */
 export interface DrawingImage {
@@ -13,7 +13,7 @@ export interface DrawingImage {
  * and reachable for those who cannot reach it), changing until the drawing is done so no cache
  * keeps a half-drawn image; otherwise (or for an image given inline) the provider's own.
  */
-export function drawingImageUrl(settings: OptionsCache, row: DrawingImage, now = Date.now()): string {
+export function drawingImageUrl(settings: OptionReader, row: DrawingImage, now = Date.now()): string {
   const own = row.image_url ?? '';
   // An image given inline (a data: address) has nothing to forward.
   if (!/^https?:\/\//i.test(own) || !settings.bool('MjForwardUrlEnabled')) return own;

@@ -1,9 +1,9 @@
 import { quotaDisplayOf, type OptionKey, type QuotaDisplay } from '@relaygate/contract';
-import type { OptionsCache } from '../cache/options-cache.ts';
+import type { OptionReader } from './option-reader.ts';
 import { logAmount } from '../i18n/log-amount.ts';
 import type { Param } from '../i18n/text.ts';
 
-type Settings = Pick<OptionsCache, 'get' | 'bool' | 'number'>;
+type Settings = Pick<OptionReader, 'get' | 'bool' | 'number'>;
 
 const TYPE_KEY: OptionKey = 'general_setting.quota_display_type';
 const LEGACY_KEY: OptionKey = 'DisplayInCurrencyEnabled';

@@ -1,6 +1,6 @@
 import { ChannelStatus, type FixAbilitiesResult } from '@relaygate/contract';
 import type { Insertable } from 'kysely';
-import { splitList } from '../cache/channel-index.ts';
+import { splitList } from './list-column.ts';
 import type { Db } from './db.ts';
 import type { AbilitiesTable } from './schema.ts';
 

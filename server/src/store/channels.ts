@@ -7,7 +7,7 @@ import {
   type SqlBool,
   type Updateable,
 } from 'kysely';
-import { splitList } from '../cache/channel-index.ts';
+import { splitList } from './list-column.ts';
 import { deleteAbilitiesOf, syncChannelAbilities } from './abilities-sync.ts';
 import { mergeOtherInfo } from './channel-status.ts';
 import type { Db, Store } from './db.ts';

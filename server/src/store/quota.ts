@@ -2,28 +2,11 @@ import type { Transaction } from 'kysely';
 import type { Store } from './db.ts';
 import type { Database } from './schema.ts';
 import { moneyTransaction } from './money-transaction.ts';
-import { Refused, type ReserveOutcome } from './reserve-outcome.ts';
+import { Refused, type Payer, type Reservation, type ReserveOutcome } from './reserve-outcome.ts';
 import { refundInSqlite, reserveInSqlite } from './sqlite-reservations.ts';
 import { nowSeconds } from './users.ts';
 
-export interface Payer {
-  userId: number;
-  /** 0 for calls without an API token (the playground). */
-  tokenId: number;
-  tokenUnlimited: boolean;
-}
-
-/** Quota held for one call in flight, recorded where a restart can find it. */
-export interface Reservation {
-  /** Unique across nodes and restarts; the settlement or refund that ends it names it. */
-  id: string;
-  /** The process that made it (see relay/billing/node-identity.ts). */
-  nodeId: string;
-  payer: Payer;
-  amount: number;
-}
-
-export type { ReserveOutcome } from './reserve-outcome.ts';
+export type { Payer, Reservation, ReserveOutcome } from './reserve-outcome.ts';
 
 const limitsToken = (payer: Payer) => !payer.tokenUnlimited && payer.tokenId > 0;
 

@@ -1,7 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Store } from './db.ts';
-import type { Reservation } from './quota.ts';
-import type { ReserveOutcome } from './reserve-outcome.ts';
+import type { Reservation, ReserveOutcome } from './reserve-outcome.ts';
 import { preparedOnce } from './sqlite-statements.ts';
 import { nowSeconds } from './users.ts';
 

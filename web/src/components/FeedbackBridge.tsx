@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { feedback } from './feedback.ts';
+import { feedback } from '../api/feedback.ts';
 
 /** Hands antd's themed message and modal to non-component code; rendered once inside <App>. */
 export function FeedbackBridge() {

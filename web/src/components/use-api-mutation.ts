@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { showError, showSuccess } from './feedback.ts';
+import { showError, showSuccess } from '../api/feedback.ts';
 
 /**
  * A write to the API that shows the server's message on failure, a success notice when it works,

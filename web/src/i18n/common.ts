@@ -112,6 +112,12 @@ export const common: Locale = {
       users: '用户管理',
       settings: '系统设置',
     },
+    role: {
+      common: '普通用户',
+      admin: '管理员',
+      root: '超级管理员',
+      unknown: '未知身份',
+    },
     password: {
       required: '请输入密码',
       tooShort: '密码长度不得小于 {{min}} 位！',
@@ -137,6 +143,7 @@ export const common: Locale = {
       reset: '重置密码',
       oauth: '第三方登录',
       notFound: '页面不存在',
+      noPermission: '无权进行此操作',
     },
     defaultPassword: {
       title: '请立即修改默认密码',
@@ -258,6 +265,12 @@ export const common: Locale = {
       users: 'Users',
       settings: 'System settings',
     },
+    role: {
+      common: 'Normal user',
+      admin: 'Admin',
+      root: 'Super admin',
+      unknown: 'Unknown role',
+    },
     password: {
       required: 'Please enter a password',
       tooShort: 'The password must be at least {{min}} characters',
@@ -283,6 +296,7 @@ export const common: Locale = {
       reset: 'Reset password',
       oauth: 'Third-party sign-in',
       notFound: 'Page not found',
+      noPermission: 'No permission',
     },
     defaultPassword: {
       title: 'Change the default password now',

@@ -2,7 +2,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { locales, resources } from './resources.ts';
+import { common } from './common.ts';
+import type { Locale } from './locale.ts';
+
+/** Every feature's strings (each registers its own as its screen loads) and the common ones. */
+const locales: Record<string, Locale> = {
+  common,
+  ...Object.fromEntries(
+    Object.entries(import.meta.glob<Locale>('../pages/*/locale.ts', { eager: true, import: 'locale' })).map(
+      ([path, locale]) => [path.split('/')[2]!, locale],
+    ),
+  ),
+};
+const merged = (language: 'zh' | 'en'): Record<string, unknown> =>
+  Object.assign({}, ...Object.values(locales).map((locale) => locale[language]));
+const resources = { zh: merged('zh'), en: merged('en') };
 
 function keyPaths(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -63,5 +77,18 @@ describe('keys used in the source', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it("finds each literal key among the common strings or its own feature's (which its screen registers)", () => {
+    const elsewhere: string[] = [];
+    for (const { file, text } of sources) {
+      const feature = /^pages[\\/]([^\\/]+)/.exec(file)?.[1];
+      const own = [common, ...(feature && locales[feature] ? [locales[feature]] : [])];
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z][\w]*(?:\.[\w]+)+)'/g)) {
+        const key = match[1]!;
+        if (!own.some((locale) => known(locale.zh, key))) elsewhere.push(`${file}: ${key}`);
+      }
+    }
+    expect(elsewhere).toEqual([]);
   });
 });

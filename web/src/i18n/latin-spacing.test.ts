@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { resources } from './resources.ts';
+import { locale as setting } from '../pages/setting/locale.ts';
 import { LATIN_SPACED, latinSpaced } from './latin-spacing.ts';
 
 describe('latinSpaced', () => {
@@ -14,7 +14,7 @@ describe('latinSpaced', () => {
   it('is the formatter behind the save button of every settings section', async () => {
     const i18n = i18next.createInstance();
     await i18n.init({
-      resources: { zh: { translation: resources.zh }, en: { translation: resources.en } },
+      resources: { zh: { translation: setting.zh }, en: { translation: setting.en } },
       interpolation: { escapeValue: false },
     });
     i18n.services.formatter?.add(LATIN_SPACED, latinSpaced);

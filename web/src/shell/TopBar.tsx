@@ -3,7 +3,7 @@ import { Avatar, Button, Dropdown, Flex, Layout, Tag, Typography, theme } from '
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { request } from '../api/client.ts';
-import { showError, showSuccess } from '../components/feedback.ts';
+import { showError, showSuccess } from '../api/feedback.ts';
 import { changeLanguage } from '../i18n/index.ts';
 import { setSessionUser, useSessionUser } from '../session/session-store.ts';
 import { DEFAULT_SYSTEM_NAME, useStatus } from '../status/status.ts';

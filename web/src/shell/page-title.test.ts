@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../i18n/resources.ts';
+import { common } from '../i18n/common.ts';
 import { documentTitle, screenTitleKey } from './page-title.ts';
 
 describe('screenTitleKey', () => {
@@ -58,7 +58,7 @@ describe('screenTitleKey', () => {
     ];
     for (const path of paths) {
       const [group, name] = screenTitleKey(path).split('.') as [string, string];
-      for (const language of [resources.zh, resources.en])
+      for (const language of [common.zh, common.en])
         expect((language[group] as Record<string, unknown>)[name], path).toEqual(expect.any(String));
     }
   });

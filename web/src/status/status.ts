@@ -4,7 +4,7 @@ import { request } from '../api/client.ts';
 import { i18n } from '../i18n/index.ts';
 import { statusQuotaDisplay, type QuotaDisplay } from '../lib/quota.ts';
 import { StorageKey, readJson, writeJson } from '../lib/storage.ts';
-import { feedback } from '../components/feedback.ts';
+import { feedback } from '../api/feedback.ts';
 
 export const STATUS_QUERY_KEY = ['status'] as const;
 

@@ -4,7 +4,7 @@
  */
 import { ChannelStatus, type ChannelBalance } from '@relaygate/contract';
 import type { FastifyInstance } from 'fastify';
-import type { UpstreamAccounts } from '../../app-context.ts';
+import type { UpstreamAccounts } from '../../ports.ts';
 import type { JobDefinition } from '../../jobs/scheduler.ts';
 import type { OutboundAgents } from '../../net/outbound-guard.ts';
 import type { UpstreamAccess } from '../../net/upstream-json.ts';

@@ -1,7 +1,7 @@
 import type { KnownModel, OptionKey } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin, requireUser } from '../../auth/guard.ts';
-import { splitList } from '../../cache/channel-index.ts';
+import { splitList } from '../../store/list-column.ts';
 import { requestLanguage } from '../../i18n/language.ts';
 import { CHANNEL_TYPES, channelTypeInfo } from '../../providers/channel-types.ts';
 import { channelModelLists, enabledChannelGroups } from '../../store/channels.ts';

@@ -1,7 +1,7 @@
 import { ChannelStatus } from '@relaygate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../auth/guard.ts';
-import { splitList } from '../../cache/channel-index.ts';
+import { splitList } from '../../store/list-column.ts';
 import { setChannelStatus } from '../../store/channel-status.ts';
 import { channelsByIds, channelsWithTag, updateChannels, type ChannelRecord } from '../../store/channels.ts';
 import type { Db } from '../../store/db.ts';

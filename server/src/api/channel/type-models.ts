@@ -1,4 +1,4 @@
-import { splitList } from '../../cache/channel-index.ts';
+import { splitList } from '../../store/list-column.ts';
 import { CHANNEL_TYPES } from '../../providers/channel-types.ts';
 
 const OPENAI =

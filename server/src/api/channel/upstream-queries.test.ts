@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { UpstreamAccounts } from '../../app-context.ts';
+import type { UpstreamAccounts } from '../../ports.ts';
 import { fetchUpstreamModels, queryBalance } from './upstream-queries.ts';
 
 /** Upstream accounts that answer without a network, remembering the questions that reached them. */

@@ -1,5 +1,5 @@
 import type { ChannelBalance } from '@relaygate/contract';
-import type { UpstreamAccounts } from '../../app-context.ts';
+import type { UpstreamAccounts } from '../../ports.ts';
 import type { UpstreamAccess } from '../../net/upstream-json.ts';
 import { ApiError } from '../errors.ts';
 import { msg } from '../../i18n/text.ts';

@@ -7,7 +7,7 @@ import {
 } from '@relaygate/contract';
 import { z } from 'zod';
 import { zodText } from '../../i18n/zod-issue.ts';
-import { parseAllowIps } from '../../auth/ip-allow-list.ts';
+import { parseAllowIps } from '../../net/ip-allow-list.ts';
 
 /** model_limits and allow_ips are text columns: 16 000 characters stay within MySQL's 64 KB in utf8mb4. */
 const LIST_TEXT_MAX = 16_000;

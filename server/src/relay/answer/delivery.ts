@@ -5,7 +5,8 @@ import type { Json } from '../formats/types.ts';
 import type { Success } from '../routing/attempt.ts';
 import { countPromptTokens } from './token-counter.ts';
 import type { Usage } from './usage.ts';
-import { clientWire, type WireFormat } from './wire-format.ts';
+import { clientWire } from './wire-format.ts';
+import type { WireFormat } from '../formats/format-names.ts';
 
 /** What the answer used, for settlement. */
 export interface Delivered {

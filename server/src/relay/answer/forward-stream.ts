@@ -9,7 +9,7 @@ import { plainChunkText } from './plain-chunk-text.ts';
 import { formatSseData, SseParser, type SseEvent } from './sse.ts';
 import { streamErrorEvent } from './stream-errors.ts';
 import { laterStreamUsage, readOpenAIUsage, type Usage } from './usage.ts';
-import type { ClientFormat } from './wire-format.ts';
+import type { ClientFormat } from '../formats/format-names.ts';
 
 export interface StreamOutcome {
   usage?: Usage;

@@ -1,4 +1,4 @@
-import type { Json } from '../formats/types.ts';
+import type { Json } from '../formats/json.ts';
 
 /** Token usage as billing needs it, whatever the upstream called the fields. */
 export interface Usage {

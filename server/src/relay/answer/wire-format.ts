@@ -1,12 +1,9 @@
-import { clientAdaptor, type ClientFormat } from '../clients/registry.ts';
-import type { Usage } from './usage.ts';
+import { clientAdaptor } from '../clients/registry.ts';
+import type { ClientFormat, WireFormat } from '../formats/format-names.ts';
 import type { Json, StreamConverter } from '../formats/types.ts';
+import type { Usage } from './usage.ts';
 
-/** The wire formats clients speak and channels may share; OpenAI chat is the one everything converts through. */
-export type WireFormat = 'openai' | 'anthropic' | 'gemini';
-
-/** What a client may speak: a name in the client registry (clients/registry.ts). */
-export type { ClientFormat };
+/** The client format's part of a call, through its adaptor in the client registry. */
 
 /** The channel format a client's calls pass through to unconverted. */
 export const clientWire = (format: ClientFormat): WireFormat => clientAdaptor(format).wire;

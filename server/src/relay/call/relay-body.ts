@@ -1,5 +1,5 @@
 import type { SpooledForm } from '../../http/multipart-spool.ts';
-import type { ClientFormat } from '../answer/wire-format.ts';
+import type { ClientFormat } from '../formats/format-names.ts';
 
 /** A relay request body, read once: what routing and pricing need, and how to rebuild it upstream. */
 export interface RelayBody {

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { closeSoonIfUnread } from '../../http/unread-body.ts';
 import { requestLanguage } from '../../i18n/language.ts';
 import { isDatabaseUnavailable } from '../../store/unavailable.ts';
-import type { WireFormat } from '../answer/wire-format.ts';
+import type { WireFormat } from '../formats/format-names.ts';
 import { sharedPathFormat } from '../clients/registry.ts';
 import { clientErrorBody } from './client-errors.ts';
 import { databaseUnavailable, inLanguage, RelayError } from './relay-error.ts';

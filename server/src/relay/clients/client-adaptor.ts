@@ -4,7 +4,7 @@ import type { Json, StreamConverter } from '../formats/types.ts';
 import type { RelayBody } from '../call/relay-body.ts';
 import type { RelayError } from '../call/relay-error.ts';
 import type { Usage } from '../answer/usage.ts';
-import type { WireFormat } from '../answer/wire-format.ts';
+import type { WireFormat } from '../formats/format-names.ts';
 
 /** A call as its route received it: what a client format's reader needs to make a RelayBody of it. */
 export interface ClientCall {

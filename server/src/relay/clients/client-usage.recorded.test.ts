@@ -5,13 +5,8 @@ import type { Usage } from '../answer/usage.ts';
 import { anthropicFamily } from '../providers/anthropic/anthropic-family.ts';
 import { geminiFamily } from '../providers/gemini/gemini-family.ts';
 import { openAIFamily } from '../providers/openai/openai-family.ts';
-import {
-  answerToClient,
-  clientWire,
-  streamToClient,
-  type ClientFormat,
-  type WireFormat,
-} from '../answer/wire-format.ts';
+import type { ClientFormat, WireFormat } from '../formats/format-names.ts';
+import { answerToClient, clientWire, streamToClient } from '../answer/wire-format.ts';
 
 const FAMILIES = { anthropic: anthropicFamily, gemini: geminiFamily, openai: openAIFamily };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPENAI_ENDPOINTS } from '../call/endpoints.ts';
 import { RelayError } from '../call/relay-error.ts';
-import type { ClientFormat } from '../answer/wire-format.ts';
+import type { ClientFormat } from '../formats/format-names.ts';
 import type { ClientAdaptor, ClientCall } from './client-adaptor.ts';
 import { geminiEndpoint } from './gemini/gemini-target.ts';
 import { CLIENT_FORMATS, clientAdaptor, sharedPathFormat } from './registry.ts';

@@ -4,12 +4,13 @@
  * streams from the chat core, errors and the model list in its own shapes.
  *
  * To add a client format: make its folder here (an adaptor implementing every member, with unit
- * tests beside each reader and converter), add one line to ADAPTORS below (its key is the
- * format's name: ClientFormat follows), and register its routes (a `<format>-routes.ts` in its folder that hands
+ * tests beside each reader and converter), add its name to ClientFormat (formats/format-names.ts) and one line to
+ * ADAPTORS below (the compiler asks for both), and register its routes (a `<format>-routes.ts` in its folder that hands
  * each request to `relayThrough` with its adaptor). registry.test.ts checks every adaptor answers
  * every member.
  */
 import { anthropicClient } from './anthropic/anthropic-client.ts';
+import type { ClientFormat } from '../formats/format-names.ts';
 import type { ClientAdaptor, SharedPathRequest } from './client-adaptor.ts';
 import { geminiClient } from './gemini/gemini-client.ts';
 import { openAIChatClient } from './openai-chat/openai-chat-client.ts';
@@ -20,10 +21,7 @@ const ADAPTORS = {
   responses: responsesClient,
   anthropic: anthropicClient,
   gemini: geminiClient,
-} satisfies Record<string, ClientAdaptor>;
-
-/** What a client may speak: a wire format, or OpenAI's Responses API (passed as it is to OpenAI channels). */
-export type ClientFormat = keyof typeof ADAPTORS;
+} satisfies Record<ClientFormat, ClientAdaptor>;
 
 /** Every client format, in registry order. */
 export const CLIENT_FORMATS = Object.keys(ADAPTORS) as ClientFormat[];

@@ -1,11 +1,12 @@
 import type { Usage } from '../answer/usage.ts';
+import type { Json } from './json.ts';
 
 /**
  * The gateway's canonical format is OpenAI chat completions: a call in another format is
  * converted to it, and an upstream in another format is converted from it, in both directions.
- * Requests and answers are plain JSON objects (the wire shapes); converters never do I/O.
+ * Requests and answers are plain JSON objects (Json, json.ts); converters never do I/O.
  */
-export type Json = Record<string, unknown>;
+export type { Json };
 
 /** One server-sent event as it goes over the wire: an optional event name and its data text. */
 export interface OutEvent {

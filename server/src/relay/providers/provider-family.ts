@@ -9,7 +9,7 @@ import type { Endpoint } from '../call/endpoints.ts';
 import type { ChunkSource, ConvertedAnswer, Json } from '../formats/types.ts';
 import type { RelayBody } from '../call/relay-body.ts';
 import type { SseEvent } from '../answer/sse.ts';
-import type { WireFormat } from '../answer/wire-format.ts';
+import type { WireFormat } from '../formats/format-names.ts';
 import type { UpstreamErrorReading } from './error-reading.ts';
 import type { ResponseHeaders } from './retry-after.ts';
 import type { UpstreamTarget } from './upstream-target.ts';

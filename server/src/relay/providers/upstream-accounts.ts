@@ -1,4 +1,4 @@
-import type { UpstreamAccounts } from '../../app-context.ts';
+import type { UpstreamAccounts } from '../../ports.ts';
 import type { ModelListing } from './provider-family.ts';
 import { msg } from '../../i18n/text.ts';
 import { getUpstreamJson, UpstreamQueryError } from '../../net/upstream-json.ts';

@@ -6,7 +6,7 @@ import { geminiFamily } from '../providers/gemini/gemini-family.ts';
 import { openAIFamily } from '../providers/openai/openai-family.ts';
 import { vertexFamily } from '../providers/vertex/vertex-family.ts';
 import type { RelayBody } from '../call/relay-body.ts';
-import type { ClientFormat } from '../answer/wire-format.ts';
+import type { ClientFormat } from '../formats/format-names.ts';
 
 const CHAT: Endpoint = { path: '/v1/messages', kind: 'chat' };
 const body = (clientFormat: ClientFormat, original?: Record<string, unknown>): RelayBody => ({

@@ -1,5 +1,5 @@
 import { ChannelStatus } from '@relaygate/contract';
-import type { ChannelTester, ChannelTestResult } from '../../app-context.ts';
+import type { ChannelTester, ChannelTestResult } from '../../ports.ts';
 import type { ChannelIndex, RoutableChannel } from '../../cache/channel-index.ts';
 import type { OptionsCache } from '../../cache/options-cache.ts';
 import type { Config } from '../../config.ts';

@@ -1,8 +1,11 @@
 import { ChannelStatus } from '@relaygate/contract';
-import type { AppContext } from '../../app-context.ts';
-import type { RoutableChannel } from '../../cache/channel-index.ts';
+import type { ChannelIndex, RoutableChannel } from '../../cache/channel-index.ts';
+import type { OptionsCache } from '../../cache/options-cache.ts';
+import type { Notifier } from '../../notify/notifier.ts';
+import type { Metrics } from '../../ops/metrics.ts';
 import { parseStatusCodeRanges, statusInRanges } from '../../options/status-code-ranges.ts';
 import { setChannelStatus } from '../../store/channel-status.ts';
+import type { Store } from '../../store/db.ts';
 
 /** The status the client (and the retry and disable rules) see, after the channel's status_code_mapping. */
 export function mappedStatus(channel: RoutableChannel, status: number): number {
@@ -11,8 +14,13 @@ export function mappedStatus(channel: RoutableChannel, status: number): number {
 }
 
 /** The parts of the app the failure rules use. */
-export type FailureDeps = Pick<AppContext, 'settings' | 'store' | 'channels' | 'notifier'> &
-  Partial<Pick<AppContext, 'metrics'>>;
+export interface FailureDeps {
+  settings: OptionsCache;
+  store: Store;
+  channels: ChannelIndex;
+  notifier: Notifier;
+  metrics?: Metrics;
+}
 
 /**
  * The site's retry rule for every family: AutomaticRetryStatusCodes, which never includes 504 and

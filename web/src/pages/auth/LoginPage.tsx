@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { feedback } from '../../components/feedback.ts';
+import { feedback } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { canRegister } from '../../shell/site-links.ts';
 import { useStatus } from '../../status/status.ts';
@@ -11,6 +11,10 @@ import { authApi } from './auth-api.ts';
 import { useBotCheck } from './BotCheck.tsx';
 import { ThirdPartyLogins } from './ThirdPartyLogins.tsx';
 import { useCompleteLogin } from './use-complete-login.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 interface LoginForm {
   username: string;

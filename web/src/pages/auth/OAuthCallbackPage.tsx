@@ -2,12 +2,16 @@ import { Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { showError, showSuccess } from '../../components/feedback.ts';
+import { showError, showSuccess } from '../../api/feedback.ts';
 import { getSessionUser } from '../../session/session-store.ts';
 import { authApi } from './auth-api.ts';
 import { callbackOutcome, failureTarget, FAILURE_REDIRECT_MS } from './callback-outcome.ts';
 import { providerFromPath } from '../../lib/oauth-urls.ts';
 import { useCompleteLogin } from './use-complete-login.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** /oauth/github, /oauth/linuxdo and /oauth/oidc: finishes a third-party login or binding (spec §4). */
 export function OAuthCallbackPage() {

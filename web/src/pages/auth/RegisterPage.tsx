@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmailCodeFields } from '../../components/EmailCodeFields.tsx';
-import { feedback } from '../../components/feedback.ts';
+import { feedback } from '../../api/feedback.ts';
 import { PasswordFields } from '../../components/PasswordFields.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { StorageKey, readText, writeText } from '../../lib/storage.ts';
@@ -13,6 +13,10 @@ import { authApi } from './auth-api.ts';
 import { useBotCheck } from './BotCheck.tsx';
 import { usernameRules } from './form-rules.ts';
 import { pickInviteCode } from './invite-code.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 interface RegisterForm {
   username: string;

@@ -7,6 +7,10 @@ import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { useCopy } from '../../components/use-copy.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { authApi } from './auth-api.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** /user/reset?email=&token=: confirms the reset, then shows the new password and copies it. */
 export function ResetConfirmPage() {

@@ -4,12 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { emailRules } from '../../components/account-rules.ts';
 import { withCountdown } from '../../components/countdown.ts';
-import { feedback } from '../../components/feedback.ts';
+import { feedback } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { useCountdown } from '../../components/use-countdown.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { authApi } from './auth-api.ts';
 import { useBotCheck } from './BotCheck.tsx';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** /reset: asks for the reset e-mail; the button is locked for 30 seconds after each submit. */
 export function ResetRequestPage() {

@@ -3,7 +3,7 @@ import type { StatusObject } from '@relaygate/contract';
 import { Button, Divider, Flex } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError } from '../../components/feedback.ts';
+import { showError } from '../../api/feedback.ts';
 import { TelegramLoginButton, type TelegramFields } from '../../components/TelegramLoginButton.tsx';
 import { authorizeUrl, enabledOAuthProviders, type OAuthProvider } from '../../lib/oauth-urls.ts';
 import { StorageKey, readText } from '../../lib/storage.ts';

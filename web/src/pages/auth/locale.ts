@@ -4,7 +4,6 @@ import type { Locale } from '../../i18n/locale.ts';
 export const locale: Locale = {
   zh: {
     auth: {
-      noPermission: '无权进行此操作',
       loginTitle: '用户登录',
       usernameOrEmail: '用户名 / 邮箱地址',
       username: '用户名',
@@ -62,7 +61,6 @@ export const locale: Locale = {
   },
   en: {
     auth: {
-      noPermission: 'No permission',
       loginTitle: 'Sign in',
       usernameOrEmail: 'Username or e-mail',
       username: 'Username',

@@ -2,7 +2,7 @@ import type { LoginResult } from '@relaygate/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { showSuccess } from '../../components/feedback.ts';
+import { showSuccess } from '../../api/feedback.ts';
 import { landingPath } from '../../session/landing.ts';
 import { setSessionUser } from '../../session/session-store.ts';
 

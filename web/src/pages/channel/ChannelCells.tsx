@@ -2,7 +2,7 @@ import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import type { ChannelView } from '@relaygate/contract';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showSuccess } from '../../components/feedback.ts';
+import { showSuccess } from '../../api/feedback.ts';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { formatTimestamp } from '../../lib/time.ts';

@@ -2,7 +2,7 @@ import type { ChannelView } from '@relaygate/contract';
 import { Alert, Button, Form, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SideDrawer } from '../../components/DrawerActions.tsx';
-import { showError, showSuccess } from '../../components/feedback.ts';
+import { showError, showSuccess } from '../../api/feedback.ts';
 import { isRoot, useSessionUser } from '../../session/session-store.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { CHANNELS_KEY, channelApi, useChannel } from './channel-api.ts';
@@ -13,8 +13,8 @@ import {
   createBody,
   formToPayload,
   validateChannelForm,
-  type ChannelFormValues,
 } from './channel-form.ts';
+import type { ChannelFormValues } from './channel-form-values.ts';
 import { ChannelFormFields } from './ChannelFormFields.tsx';
 import { refusalFields, type ChannelField } from './form-errors.ts';
 

@@ -4,7 +4,8 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannelTypes, useGroupNames } from './channel-api.ts';
-import { MIN_PRIORITY, MIN_WEIGHT, typeOptions, type ChannelFormValues } from './channel-form.ts';
+import type { ChannelFormValues } from './channel-form-values.ts';
+import { MIN_PRIORITY, MIN_WEIGHT, typeOptions } from './channel-form.ts';
 import { keyMatchesFormat } from './key-format.ts';
 import { ModelsField } from './ModelsField.tsx';
 

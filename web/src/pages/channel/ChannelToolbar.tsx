@@ -2,7 +2,7 @@ import { PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons
 import { Button, Flex, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MoreActions, type RowAction } from '../../components/RowActions.tsx';
-import { showError, showSuccess } from '../../components/feedback.ts';
+import { showError, showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { CHANNELS_KEY, channelApi } from './channel-api.ts';
 

@@ -4,7 +4,7 @@ import { useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ListTable } from '../../components/LoadError.tsx';
-import { showError } from '../../components/feedback.ts';
+import { showError } from '../../api/feedback.ts';
 import { usePaging } from '../../components/use-paging.ts';
 import { BatchTagDialog } from './BatchTagDialog.tsx';
 import { channelApi, useChannelList, useChannelTypes } from './channel-api.ts';
@@ -18,6 +18,10 @@ import { TagEditDialog } from './TagEditDialog.tsx';
 import { TestModelDialog } from './TestModelDialog.tsx';
 import { useChannelColumns } from './use-channel-columns.tsx';
 import { useColumnChoice, useIdSort } from './use-channel-view.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** Which drawer the route asks for: /channel/add creates, /channel/edit/:id edits. */
 function useDrawerTarget(copyOf: ChannelView | undefined): DrawerTarget | null {

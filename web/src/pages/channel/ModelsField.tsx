@@ -1,10 +1,11 @@
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError, showSuccess } from '../../components/feedback.ts';
+import { showError, showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { channelApi, useChannelTypes, useKnownModels } from './channel-api.ts';
-import { addCustomModels, mergeModels, stripTrailingSlash, type ChannelFormValues } from './channel-form.ts';
+import { addCustomModels, mergeModels, stripTrailingSlash } from './channel-form.ts';
+import type { ChannelFormValues } from './channel-form-values.ts';
 
 /**
  * The channel's models: a tag picker over every known model, filled with the type's related

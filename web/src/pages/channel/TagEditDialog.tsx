@@ -1,7 +1,7 @@
 import { Alert, Form, Input, InputNumber, Modal, Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { showError, showSuccess } from '../../components/feedback.ts';
+import { showError, showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { CHANNELS_KEY, channelApi, useGroupNames, useKnownModels } from './channel-api.ts';
 import { splitNames } from './channel-status.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../components/RowActions.tsx';
-import { showSuccess } from '../../components/feedback.ts';
+import { showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { CHANNELS_KEY, channelApi } from './channel-api.ts';
 

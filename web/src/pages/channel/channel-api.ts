@@ -2,7 +2,7 @@ import type { ChannelBalance, ChannelTypeOption, ChannelView, KnownModel } from 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, request, withQuery } from '../../api/client.ts';
-import type { ChannelPayload } from './channel-form.ts';
+import type { ChannelPayload } from './channel-form-values.ts';
 import type { ListRequest } from './channel-query.ts';
 import type { TagEditPayload } from './tag-edit.ts';
 

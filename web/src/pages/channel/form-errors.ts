@@ -1,4 +1,4 @@
-import type { ChannelFormValues } from './channel-form.ts';
+import type { ChannelFormValues } from './channel-form-values.ts';
 
 export type ChannelField = keyof ChannelFormValues;
 

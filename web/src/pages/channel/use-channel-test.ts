@@ -1,6 +1,6 @@
 import type { ChannelView } from '@relaygate/contract';
 import { useTranslation } from 'react-i18next';
-import { showError, showSuccess } from '../../components/feedback.ts';
+import { showError, showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { CHANNELS_KEY, channelApi } from './channel-api.ts';
 import { formatSeconds } from './channel-status.ts';

@@ -2,6 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatStateView } from './ChatStateView.tsx';
 import { useChatLink } from './use-chat-link.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /**
  * /chat2link: opens the first saved chat's link with the user's first enabled token, in place of

@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { RequireLogin } from '../../session/guards.tsx';
+import { RequireLogin } from '../../shell/guards.tsx';
 import { ChatStateView } from './ChatStateView.tsx';
 import { useChatLink } from './use-chat-link.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 function ChatFrame({ id }: { id: string | undefined }) {
   const { t } = useTranslation();

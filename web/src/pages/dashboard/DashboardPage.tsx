@@ -9,7 +9,8 @@ import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { isAdmin, useSessionUser } from '../../session/session-store.ts';
 import { useStatus } from '../../status/status.ts';
 import { chartOptions } from './dashboard-charts.ts';
-import { fetchLastMinute, fetchQuotaData, fetchSelf } from './dashboard-api.ts';
+import { useSelf } from '../../api/self.ts';
+import { fetchLastMinute, fetchQuotaData } from './dashboard-api.ts';
 import {
   buildSeries,
   defaultRange,
@@ -18,6 +19,10 @@ import {
   type Granularity,
 } from './dashboard-series.ts';
 import { EChart, type ChartOption } from './EChart.tsx';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** /detail: the caller's balance and usage, the last minute's pace, and the period's consumption by model. */
 export function DashboardPage() {
@@ -40,7 +45,7 @@ export function DashboardPage() {
     queryKey: ['dashboard', 'data', admin, query],
     queryFn: () => fetchQuotaData(admin, query),
   });
-  const self = useQuery({ queryKey: ['dashboard', 'self'], queryFn: fetchSelf });
+  const self = useSelf();
   const minute = useQuery({
     queryKey: ['dashboard', 'minute', admin, username],
     queryFn: () => fetchLastMinute(admin, username || undefined),

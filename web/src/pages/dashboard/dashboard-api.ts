@@ -1,4 +1,4 @@
-import type { LogStat, QuotaDataItem, UserView } from '@relaygate/contract';
+import type { LogStat, QuotaDataItem } from '@relaygate/contract';
 import { api } from '../../api/client.ts';
 import { LogType } from '@relaygate/contract';
 
@@ -13,8 +13,6 @@ export const fetchQuotaData = (admin: boolean, query: DataQuery) =>
   admin
     ? api.get<QuotaDataItem[]>('/api/data/', { ...query })
     : api.get<QuotaDataItem[]>('/api/data/self', { ...query, username: undefined });
-
-export const fetchSelf = () => api.get<UserView>('/api/user/self');
 
 /** Requests and tokens of the last minute (the log statistics ignore the time range for these). */
 export const fetchLastMinute = (admin: boolean, username?: string) =>

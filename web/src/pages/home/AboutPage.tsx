@@ -3,6 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { contentKind } from './content-kind.ts';
 import { PageContent } from './PageContent.tsx';
 import { usePageContent } from './use-page-content.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** /about: the admin's about content, or a note on where to set it. */
 export function AboutPage() {

@@ -7,6 +7,10 @@ import { contentKind } from './content-kind.ts';
 import { NoticeModal } from './NoticeModal.tsx';
 import { PageContent } from './PageContent.tsx';
 import { usePageContent } from './use-page-content.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** Shown when the admin has set no home page content (or it cannot be loaded). */
 function WelcomeCard() {

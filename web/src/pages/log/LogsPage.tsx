@@ -17,6 +17,10 @@ import { LOGS_QUERY_KEY, fetchLogStat, fetchLogs } from './log-api.ts';
 import { columnsInOrder, parseColumnChoice, visibleColumns, type ColumnChoice } from './log-columns.ts';
 import { defaultLogFilter, filterToQuery, type LogFilterValues } from './log-filter.ts';
 import { useLogColumns } from './use-log-columns.tsx';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** /log: usage logs (all users for admins, one's own otherwise) with filters and statistics. */
 export function LogsPage() {

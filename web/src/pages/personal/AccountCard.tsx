@@ -2,7 +2,7 @@ import type { UserView } from '@relaygate/contract';
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BalanceText, QuotaText } from '../../components/QuotaText.tsx';
-import { roleLabel } from '../user/user-labels.ts';
+import { roleLabel } from '../../components/role-label.ts';
 import { ModelTags } from './ModelTags.tsx';
 
 /** Who the user is, what they have left and used, and the models they can call. */

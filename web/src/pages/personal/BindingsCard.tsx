@@ -2,14 +2,15 @@ import type { UserView } from '@relaygate/contract';
 import { Button, Card, Divider, Flex, Tooltip, Typography } from 'antd';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError } from '../../components/feedback.ts';
+import { showError } from '../../api/feedback.ts';
 import { TelegramLoginButton, type TelegramFields } from '../../components/TelegramLoginButton.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { authorizeUrl, enabledOAuthProviders, type OAuthProvider } from '../../lib/oauth-urls.ts';
 import { useStatus } from '../../status/status.ts';
 import { EmailBindModal } from './EmailBindModal.tsx';
-import { bindTelegram, oauthState, personalKeys } from './personal-api.ts';
+import { bindTelegram, oauthState } from './personal-api.ts';
 import { WeChatBindModal } from './WeChatBindModal.tsx';
+import { SELF_KEY } from '../../api/self.ts';
 
 /** The code-flow accounts and the users field each is kept in. */
 const OAUTH_ROWS = [
@@ -51,7 +52,7 @@ export function BindingsCard({ user }: { user: UserView }) {
   const [bindingWeChat, setBindingWeChat] = useState(false);
   const [leavingFor, setLeavingFor] = useState<OAuthProvider | null>(null);
   const telegram = useApiMutation(bindTelegram, {
-    invalidate: [personalKeys.self],
+    invalidate: [SELF_KEY],
     successMessage: t('personal.bindings.telegramBound'),
   });
 

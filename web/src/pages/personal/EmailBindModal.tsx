@@ -1,10 +1,11 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmailCodeFields } from '../../components/EmailCodeFields.tsx';
-import { showSuccess } from '../../components/feedback.ts';
+import { showSuccess } from '../../api/feedback.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
-import { bindEmail, personalKeys, sendVerificationCode } from './personal-api.ts';
+import { bindEmail, sendVerificationCode } from './personal-api.ts';
+import { SELF_KEY } from '../../api/self.ts';
 
 interface EmailBindValues {
   email: string;
@@ -24,7 +25,7 @@ export function EmailBindModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<EmailBindValues>();
   const bind = useApiMutation(bindEmail, {
-    invalidate: [personalKeys.self],
+    invalidate: [SELF_KEY],
     successMessage: t('personal.bindings.emailBound'),
     onSuccess: onClose,
   });

@@ -14,7 +14,8 @@ import {
   webhookUrlError,
   type NotifyValues,
 } from './notify-settings.ts';
-import { personalKeys, saveNotifySettings } from './personal-api.ts';
+import { saveNotifySettings } from './personal-api.ts';
+import { SELF_KEY } from '../../api/self.ts';
 
 /** Quota warning settings, loaded from the user's `setting` and saved with PUT /api/user/setting. */
 export function NotifyCard({ user }: { user: UserView }) {
@@ -26,7 +27,7 @@ export function NotifyCard({ user }: { user: UserView }) {
   const type = Form.useWatch('notify_type', form);
   const threshold = Form.useWatch('quota_warning_threshold', form);
   const save = useApiMutation(saveNotifySettings, {
-    invalidate: [personalKeys.self],
+    invalidate: [SELF_KEY],
     successMessage: t('common.saved'),
   });
   const fail = (key: string | null) => {

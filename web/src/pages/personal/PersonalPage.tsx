@@ -8,7 +8,11 @@ import { ChangePasswordCard } from './ChangePasswordCard.tsx';
 import { DeleteAccountCard } from './DeleteAccountCard.tsx';
 import { InviteCard } from './InviteCard.tsx';
 import { NotifyCard } from './NotifyCard.tsx';
-import { useSelf } from './personal-api.ts';
+import { useSelf } from '../../api/self.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** Personal settings (spec §2.5): account, invites, bindings, access token, password, deletion, notifications. */
 export function PersonalPage() {

@@ -5,7 +5,8 @@ import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { useQuotaDisplay } from '../../status/status.ts';
 import { checkTransfer, transferBounds } from './invite.ts';
-import { personalKeys, transferAffQuota } from './personal-api.ts';
+import { transferAffQuota } from './personal-api.ts';
+import { SELF_KEY } from '../../api/self.ts';
 
 /** Moves pending invite quota to the balance (POST /api/user/aff_transfer), then reloads the user. */
 export function TransferModal({
@@ -23,7 +24,7 @@ export function TransferModal({
   const [form] = Form.useForm<{ amount: number }>();
   const bounds = transferBounds(pending, display);
   const transfer = useApiMutation(transferAffQuota, {
-    invalidate: [personalKeys.self],
+    invalidate: [SELF_KEY],
     successMessage: (_result, quota) => t('personal.invite.transferred', { amount: formatQuota(quota) }),
     onSuccess: onClose,
   });

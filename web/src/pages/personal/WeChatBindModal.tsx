@@ -2,7 +2,8 @@ import { Empty, Flex, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
-import { bindWeChat, personalKeys } from './personal-api.ts';
+import { bindWeChat } from './personal-api.ts';
+import { SELF_KEY } from '../../api/self.ts';
 
 /** Binds WeChat: scan the site's official account, send it a message, type the code it answers. */
 export function WeChatBindModal({
@@ -17,7 +18,7 @@ export function WeChatBindModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ code: string }>();
   const bind = useApiMutation(bindWeChat, {
-    invalidate: [personalKeys.self],
+    invalidate: [SELF_KEY],
     successMessage: t('personal.bindings.wechatBound'),
     onSuccess: onClose,
   });

@@ -1,18 +1,11 @@
-import type { UserView } from '@relaygate/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { NotifyPayload } from './notify-settings.ts';
 
 export const personalKeys = {
-  self: ['personal', 'self'] as const,
   aff: ['personal', 'aff'] as const,
   models: ['personal', 'models'] as const,
 };
-
-/** The signed-in user, fresh from GET /api/user/self. */
-export function useSelf() {
-  return useQuery({ queryKey: personalKeys.self, queryFn: () => api.get<UserView>('/api/user/self') });
-}
 
 /** The invite code (GET /api/user/aff makes one on first use). */
 export function useAffCode() {

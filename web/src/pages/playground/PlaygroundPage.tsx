@@ -7,6 +7,10 @@ import { useGroups, useModels } from './playground-api.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { usableGroup, usableModel } from './usable-choices.ts';
 import { usePlayground } from './use-playground.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** Below the top bar and the content padding; the conversation scrolls inside. */
 const PANEL_HEIGHT = 'max(440px, calc(100dvh - 112px))';

@@ -13,6 +13,10 @@ import { RatioTag } from '../../components/RatioTag.tsx';
 import { formatPrice, isCurrencyDisplay } from '../../lib/quota.ts';
 import { useQuotaDisplay } from '../../status/status.ts';
 import { filterModels, initialGroup, priceFor } from './pricing-rules.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 async function fetchPricing(): Promise<PricingAnswer> {
   const answer = (await request<PricingEntry[]>('GET', '/api/pricing')) as unknown as PricingAnswer;

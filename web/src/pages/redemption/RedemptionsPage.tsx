@@ -6,13 +6,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchForm } from '../../components/SearchForm.tsx';
 import { ListTable } from '../../components/LoadError.tsx';
-import { showSuccess } from '../../components/feedback.ts';
+import { showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { usePaging } from '../../components/use-paging.ts';
 import { CreatedCodesModal } from './CreatedCodesModal.tsx';
 import { RedemptionDrawer } from './RedemptionDrawer.tsx';
 import { REDEMPTIONS_QUERY_KEY, deleteInvalidRedemptions, fetchRedemptions } from './redemption-api.ts';
 import { useRedemptionColumns } from './use-redemption-columns.tsx';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** /redemption (admin): search, list, create (showing every new code), edit, toggle, delete. */
 export function RedemptionsPage() {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTime } from '../../components/DateTime.tsx';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
-import { showSuccess } from '../../components/feedback.ts';
+import { showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { useCopy } from '../../components/use-copy.tsx';
 import { REDEMPTIONS_QUERY_KEY, deleteRedemption, setRedemptionStatus } from './redemption-api.ts';

@@ -12,6 +12,10 @@ import { OperationTab } from './tabs/OperationTab.tsx';
 import { OtherTab } from './tabs/OtherTab.tsx';
 import { RateLimitTab } from './tabs/RateLimitTab.tsx';
 import { SystemTab } from './tabs/SystemTab.tsx';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 const TAB_CONTENT: Record<SettingTab, (props: { options: OptionMap }) => ReactNode> = {
   operation: OperationTab,

@@ -6,6 +6,10 @@ import { TaskLogLayout } from './TaskLogLayout.tsx';
 import { sharedTaskColumns, textColumn } from './task-columns.tsx';
 import { fetchDrawings } from './task-api.ts';
 import { useTaskList } from './use-task-list.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 const MS = 1;
 

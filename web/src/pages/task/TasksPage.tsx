@@ -6,6 +6,10 @@ import { TaskLogLayout } from './TaskLogLayout.tsx';
 import { sharedTaskColumns } from './task-columns.tsx';
 import { fetchTasks } from './task-api.ts';
 import { useTaskList } from './use-task-list.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 const SECONDS = 1000;
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { checkRule } from '../../components/check-rule.ts';
 import { GroupLabel } from '../../components/GroupLabel.tsx';
 import { SideDrawer } from '../../components/DrawerActions.tsx';
-import { showSuccess } from '../../components/feedback.ts';
+import { showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { amountPrefix, formatQuota, quotaToInput } from '../../lib/quota.ts';
 import { DATE_TIME_FORMAT } from '../../lib/time.ts';

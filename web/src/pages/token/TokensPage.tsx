@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterForm } from '../../components/FilterForm.tsx';
 import { ListTable } from '../../components/LoadError.tsx';
 import { SearchActions } from '../../components/SearchActions.tsx';
-import { showError } from '../../components/feedback.ts';
+import { showError } from '../../api/feedback.ts';
 import { useCopy } from '../../components/use-copy.tsx';
 import { usePaging } from '../../components/use-paging.ts';
 import { CallGuideModal, type CallGuide } from './CallGuideModal.tsx';
@@ -15,6 +15,10 @@ import { TokenDrawer } from './TokenDrawer.tsx';
 import { TOKENS_QUERY_KEY, fetchTokens, type TokenSearch } from './token-api.ts';
 import { selectedKeysText } from './token-view.ts';
 import { useTokenColumns } from './use-token-columns.tsx';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 const NO_SEARCH: TokenSearch = { keyword: '', token: '' };
 

@@ -5,7 +5,7 @@ import { CopyButton } from '../../components/CopyButton.tsx';
 import { DateTime } from '../../components/DateTime.tsx';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
-import { showSuccess } from '../../components/feedback.ts';
+import { showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { useIsMobile } from '../../components/use-is-mobile.ts';
 import { TOKENS_QUERY_KEY, deleteToken, setTokenStatus } from './token-api.ts';

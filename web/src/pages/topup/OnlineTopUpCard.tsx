@@ -3,7 +3,7 @@ import { Button, Card, Form, Input, Radio, Space, Statistic } from 'antd';
 import { UnavailableNotice } from './UnavailableNotice.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showError } from '../../components/feedback.ts';
+import { showError } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { fetchPayable, startEpayPayment, startStripePayment, type TopUpInfo } from './topup-api.ts';
 import { useFormatQuota } from '../../components/QuotaText.tsx';

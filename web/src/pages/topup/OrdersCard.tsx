@@ -3,19 +3,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Input, Segmented, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SELF_KEY } from '../../api/self.ts';
 import { DateTime } from '../../components/DateTime.tsx';
 import { ListTable } from '../../components/LoadError.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { usePaging } from '../../components/use-paging.ts';
 import { isAdmin, useSessionUser } from '../../session/session-store.ts';
-import {
-  SELF_QUERY_KEY,
-  WALLET_QUERY_KEY,
-  completeOrder,
-  fetchAllOrders,
-  fetchMyOrders,
-} from './topup-api.ts';
+import { WALLET_QUERY_KEY, completeOrder, fetchAllOrders, fetchMyOrders } from './topup-api.ts';
 import { formatAmount, formatPayable, methodLabel, orderStatusTag } from './wallet-rules.ts';
 
 /** The user's own top-up orders, newest first; an admin may switch to everyone's and complete a pending one. */
@@ -32,7 +27,7 @@ export function OrdersCard() {
     placeholderData: keepPreviousData,
   });
   const complete = useApiMutation(completeOrder, {
-    invalidate: [WALLET_QUERY_KEY, SELF_QUERY_KEY],
+    invalidate: [WALLET_QUERY_KEY, SELF_KEY],
     successMessage: t('topup.orders.completed'),
   });
 

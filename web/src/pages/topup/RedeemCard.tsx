@@ -1,27 +1,25 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SELF_KEY } from '../../api/self.ts';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
-import { showError, showSuccess } from '../../components/feedback.ts';
+import { showError, showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
-import { SELF_QUERY_KEY, redeemCode } from './topup-api.ts';
+import { redeemCode } from './topup-api.ts';
 import { redeemCodeProblem } from './wallet-rules.ts';
 
 /** The redemption code field: redeems a code and shows what it credited. */
 export function RedeemCard() {
   const { t } = useTranslation();
   const formatQuota = useFormatQuota();
-  const queryClient = useQueryClient();
   const [code, setCode] = useState('');
 
   const redeem = useApiMutation(redeemCode, {
     successMessage: false,
-    invalidate: [SELF_QUERY_KEY],
+    invalidate: [SELF_KEY],
     onSuccess: (quota) => {
       showSuccess(t('topup.redeem.done', { quota: formatQuota(quota) }));
       setCode('');
-      void queryClient.invalidateQueries({ queryKey: SELF_QUERY_KEY });
     },
   });
 

@@ -2,18 +2,23 @@ import { LinkOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSelf } from '../../api/self.ts';
 import { useFormatQuota } from '../../components/QuotaText.tsx';
 import { OnlineTopUpCard } from './OnlineTopUpCard.tsx';
 import { OrdersCard } from './OrdersCard.tsx';
 import { RedeemCard } from './RedeemCard.tsx';
 import { UnavailableNotice } from './UnavailableNotice.tsx';
-import { SELF_QUERY_KEY, WALLET_QUERY_KEY, fetchSelf, fetchTopUpInfo } from './topup-api.ts';
+import { WALLET_QUERY_KEY, fetchTopUpInfo } from './topup-api.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** /topup, "my wallet": balance, redeeming a code, online top-up, the operator's link, my orders. */
 export function TopUpPage() {
   const { t } = useTranslation();
   const formatQuota = useFormatQuota();
-  const self = useQuery({ queryKey: SELF_QUERY_KEY, queryFn: fetchSelf });
+  const self = useSelf();
   const info = useQuery({ queryKey: [...WALLET_QUERY_KEY, 'info'], queryFn: fetchTopUpInfo });
   const link = info.data?.top_up_link ?? '';
 

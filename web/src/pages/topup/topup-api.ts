@@ -1,9 +1,8 @@
-import type { Page, PayForm, TopUpView, UserView } from '@relaygate/contract';
+import type { Page, PayForm, TopUpView } from '@relaygate/contract';
 import { api, request } from '../../api/client.ts';
 import { BusinessError } from '../../api/http-errors.ts';
 
 export const WALLET_QUERY_KEY = ['wallet'] as const;
-export const SELF_QUERY_KEY = ['user', 'self'] as const;
 
 /** What the wallet may offer (GET /api/user/topup/info). */
 export interface TopUpInfo {
@@ -17,8 +16,6 @@ export interface TopUpInfo {
   top_up_link: string;
   amount_options: number[];
 }
-
-export const fetchSelf = () => api.get<UserView>('/api/user/self');
 
 export const fetchTopUpInfo = () => api.get<TopUpInfo>('/api/user/topup/info');
 

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from 'antd';
-import { useGroups } from './user-api.ts';
+import { useGroups } from '../../api/groups.ts';
 
 /** A select over the site's groups (GET /api/group/). */
 export function GroupSelect(props: Omit<SelectProps<string>, 'options' | 'loading'>) {

@@ -3,7 +3,7 @@ import { Button, Divider, Flex, Form, InputNumber, Popconfirm, Segmented, Typogr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BalanceText, useFormatQuota } from '../../components/QuotaText.tsx';
-import { showSuccess } from '../../components/feedback.ts';
+import { showSuccess } from '../../api/feedback.ts';
 import { useApiMutation } from '../../components/use-api-mutation.ts';
 import { amountPrefix, isCurrencyDisplay } from '../../lib/quota.ts';
 import { useQuotaDisplay } from '../../status/status.ts';

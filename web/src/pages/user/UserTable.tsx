@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/LoadError.tsx';
 import { BalanceText, QuotaText } from '../../components/QuotaText.tsx';
 import { UserRowActions } from './UserRowActions.tsx';
-import { roleLabel, statusLabel } from './user-labels.ts';
+import { roleLabel } from '../../components/role-label.ts';
+import { statusLabel } from './user-labels.ts';
 
 export function UserTable({
   query,

@@ -12,6 +12,10 @@ import { UserSearchForm } from './UserSearchForm.tsx';
 import { UserTable } from './UserTable.tsx';
 import { manageUser, useUsers, userKeys, type UserSearch } from './user-api.ts';
 import { applyManageResult } from './user-labels.ts';
+import { registerLocale } from '../../i18n/index.ts';
+import { locale } from './locale.ts';
+
+registerLocale(locale);
 
 /** Which drawer the route asks for: /user/edit/:id edits that user, /user/edit adds one. */
 function useDrawerRoute(): { editId: number | null; adding: boolean } {

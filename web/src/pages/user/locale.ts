@@ -24,12 +24,6 @@ export const locale: Locale = {
         requests: '请求次数',
         role: '角色',
       },
-      role: {
-        common: '普通用户',
-        admin: '管理员',
-        root: '超级管理员',
-        unknown: '未知身份',
-      },
       status: {
         active: '已激活',
         banned: '已封禁',
@@ -124,12 +118,6 @@ export const locale: Locale = {
         quotaHint: 'Remaining quota / used quota',
         requests: 'Requests',
         role: 'Role',
-      },
-      role: {
-        common: 'Normal user',
-        admin: 'Admin',
-        root: 'Super admin',
-        unknown: 'Unknown role',
       },
       status: {
         active: 'Active',

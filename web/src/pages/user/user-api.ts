@@ -16,7 +16,6 @@ export const userKeys = {
   list: (search: UserSearch, page: number, pageSize: number) =>
     ['users', 'list', search.keyword, search.group, page, pageSize] as const,
   detail: (id: number) => ['users', 'detail', id] as const,
-  groups: ['users', 'groups'] as const,
 };
 
 /** GET /api/user/search when a keyword or group is set, the plain GET /api/user/ otherwise. */
@@ -40,15 +39,6 @@ export function useUser(id: number | null) {
     queryFn: () => api.get<UserView>(`/api/user/${id}`),
     enabled: id !== null,
     gcTime: 0,
-  });
-}
-
-/** The group names for the search filter and the edit drawer. */
-export function useGroups() {
-  return useQuery({
-    queryKey: userKeys.groups,
-    queryFn: () => api.get<string[]>('/api/group/'),
-    staleTime: 60_000,
   });
 }
 

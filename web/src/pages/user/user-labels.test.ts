@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyManageResult, roleLabel, rowActions, statusLabel } from './user-labels.ts';
+import { roleLabel } from '../../components/role-label.ts';
+import { applyManageResult, rowActions, statusLabel } from './user-labels.ts';
 
 describe('roleLabel', () => {
   it('names the three roles and calls anything else unknown', () => {
-    expect(roleLabel(1).key).toBe('user.role.common');
-    expect(roleLabel(10).key).toBe('user.role.admin');
-    expect(roleLabel(100).key).toBe('user.role.root');
-    expect(roleLabel(0).key).toBe('user.role.unknown');
-    expect(roleLabel(50).key).toBe('user.role.unknown');
+    expect(roleLabel(1).key).toBe('role.common');
+    expect(roleLabel(10).key).toBe('role.admin');
+    expect(roleLabel(100).key).toBe('role.root');
+    expect(roleLabel(0).key).toBe('role.unknown');
+    expect(roleLabel(50).key).toBe('role.unknown');
   });
 });
 

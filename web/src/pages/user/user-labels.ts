@@ -1,24 +1,5 @@
 import { Role, UserStatus, type ManageAction } from '@relaygate/contract';
-
-/** A label's i18n key (under `user.`) and the colour of its tag. */
-export interface Label {
-  key: string;
-  color: string;
-}
-
-/** Spec §4: 1 normal user, 10 admin, 100 super admin, anything else unknown. */
-export function roleLabel(role: number): Label {
-  switch (role) {
-    case Role.Common:
-      return { key: 'user.role.common', color: 'default' };
-    case Role.Admin:
-      return { key: 'user.role.admin', color: 'gold' };
-    case Role.Root:
-      return { key: 'user.role.root', color: 'orange' };
-    default:
-      return { key: 'user.role.unknown', color: 'default' };
-  }
-}
+import type { Label } from '../../components/role-label.ts';
 
 /** The fields of a user row that decide its status label and its actions. */
 export interface UserState {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixturesAvailable } from '../../../../test/support/fixtures.ts';
 import type { Json, OutEvent } from '../../formats/types.ts';
-import { expectedFromChunks, recordedChunks, replay } from '../../formats/fixture-replay.ts';
+import { expectedFromChunks, recordedChunks, replay } from '../../../../test/support/fixture-replay.ts';
 import { OpenAIChatToAnthropicStream } from './openai-chat-stream-to-anthropic.ts';
 
 interface Block {

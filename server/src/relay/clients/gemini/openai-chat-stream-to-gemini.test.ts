@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixturesAvailable } from '../../../../test/support/fixtures.ts';
 import type { Json, OutEvent } from '../../formats/types.ts';
-import { expectedFromChunks, recordedChunks, replay } from '../../formats/fixture-replay.ts';
+import { expectedFromChunks, recordedChunks, replay } from '../../../../test/support/fixture-replay.ts';
 import { OpenAIChatToGeminiStream } from './openai-chat-stream-to-gemini.ts';
 
 /** The parsed events, checked: data only, one candidate each, finish and usage on the last only. */

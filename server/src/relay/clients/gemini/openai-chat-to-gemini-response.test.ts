@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixturesAvailable } from '../../../../test/support/fixtures.ts';
 import type { Json } from '../../formats/types.ts';
-import { expectedFromAnswer, recordedAnswer } from '../../formats/fixture-replay.ts';
+import { expectedFromAnswer, recordedAnswer } from '../../../../test/support/fixture-replay.ts';
 import { geminiFinishReason, openAIChatToGemini } from './openai-chat-to-gemini-response.ts';
 
 /** Recording, Gemini finish reason, and [prompt, candidates, thoughts, cached] token counts. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixturesAvailable } from '../../../../test/support/fixtures.ts';
 import type { Json } from '../../formats/types.ts';
-import { recordedChunks, replay } from '../../formats/fixture-replay.ts';
+import { recordedChunks, replay } from '../../../../test/support/fixture-replay.ts';
 import { ChatToResponsesStream } from './chat-stream-to-responses.ts';
 
 const chunk = (delta: Json, finish: string | null = null, usage?: Json): Json => ({

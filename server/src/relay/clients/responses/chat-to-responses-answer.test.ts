@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixturesAvailable } from '../../../../test/support/fixtures.ts';
 import type { Json } from '../../formats/types.ts';
-import { expectedFromAnswer, recordedAnswer } from '../../formats/fixture-replay.ts';
+import { expectedFromAnswer, recordedAnswer } from '../../../../test/support/fixture-replay.ts';
 import { chatToResponsesAnswer } from './chat-to-responses-answer.ts';
 
 describe.skipIf(!fixturesAvailable)('chatToResponsesAnswer on recorded answers', () => {

@@ -12,7 +12,7 @@ import {
   recordedStreams,
   recordedTotals,
   streamBlocks,
-} from './recorded-fixtures.test-support.ts';
+} from '../../../../test/support/anthropic-recorded-fixtures.ts';
 
 /** Billed numbers worked out by hand for the recordings where the rules matter most. */
 const BILLED: Record<string, { prompt: number; completion: number; cached?: number; created?: number }> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../formats/types.ts';
 import { AnthropicToOpenAIChatStream } from './anthropic-stream-to-openai-chat.ts';
-import { collectChunks } from './recorded-fixtures.test-support.ts';
+import { collectChunks } from '../../../../test/support/anthropic-recorded-fixtures.ts';
 
 const start = (usage: Json = { input_tokens: 12, output_tokens: 1 }, extra: Json = {}): Json => ({
   type: 'message_start',

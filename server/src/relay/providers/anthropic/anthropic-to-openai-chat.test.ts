@@ -11,7 +11,7 @@ import {
   onlyUnconvertedBlocks,
   recordedMessage,
   recordedTotals,
-} from './recorded-fixtures.test-support.ts';
+} from '../../../../test/support/anthropic-recorded-fixtures.ts';
 
 const choice = (body: Json) => asObject(asArray(body.choices)[0])!;
 const messageOf = (body: Json) => asObject(choice(body).message)!;

@@ -6,7 +6,7 @@ import {
   fixturesAvailable,
   recordedMessage,
   recordedTotals,
-} from './recorded-fixtures.test-support.ts';
+} from '../../../../test/support/anthropic-recorded-fixtures.ts';
 
 describe('fromAnthropicUsage', () => {
   it('adds cache reads and writes to the input tokens, which leave them out', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixturesAvailable } from '../../../../test/support/fixtures.ts';
 import type { Json } from '../../formats/types.ts';
-import { bedrockStreamEvents } from './bedrock-recordings.test-support.ts';
+import { bedrockStreamEvents } from '../../../../test/support/bedrock-recordings.ts';
 import { bedrockStreamError } from './bedrock-stream-error.ts';
 import { BedrockToOpenAIChatStream } from './bedrock-stream-to-openai-chat.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixturesAvailable } from '../../../../test/support/fixtures.ts';
-import { bedrockAnswer } from './bedrock-recordings.test-support.ts';
+import { bedrockAnswer } from '../../../../test/support/bedrock-recordings.ts';
 import { fromBedrockAnswer } from './bedrock-to-openai-chat.ts';
 
 describe.skipIf(!fixturesAvailable)('fromBedrockAnswer on recorded Converse answers', () => {

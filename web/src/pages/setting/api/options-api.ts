@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
-import { feedback, showError } from '../../../components/feedback.ts';
+import { feedback, showError } from '../../../api/feedback.ts';
 import { STATUS_QUERY_KEY } from '../../../status/status.ts';
 import { optionMap, type OptionChange, type OptionMap } from '../model/option-fields.ts';
 import { outcomeMessageKey, refusalText, saveChanges, type SaveReport } from '../model/save-options.ts';

@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { AutoComplete, Button, Flex, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useGroups } from '../../user/user-api.ts';
+import { useGroups } from '../../../api/groups.ts';
 import {
   emptyRow,
   groupLimitProblems,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
-import { showError } from '../../../components/feedback.ts';
+import { showError } from '../../../api/feedback.ts';
 import { OPTIONS_QUERY_KEY } from '../api/options-api.ts';
 import { OptionSection } from '../components/OptionSection.tsx';
 import { sectionCardId } from '../components/SectionIndex.tsx';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
 import { DateTimeInput } from '../../../components/DateRangeInput.tsx';
-import { showError } from '../../../components/feedback.ts';
+import { showError } from '../../../api/feedback.ts';
 import { useIsMobile } from '../../../components/use-is-mobile.ts';
 
 /** Deletes every usage log older than the chosen time (default: one month ago) and tells how many. */

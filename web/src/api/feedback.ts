@@ -1,5 +1,5 @@
 import type { App } from 'antd';
-import { HttpError } from '../api/http-errors.ts';
+import { HttpError } from './http-errors.ts';
 
 type AppApi = ReturnType<typeof App.useApp>;
 type MessageInstance = AppApi['message'];

@@ -2,8 +2,8 @@ import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { landingPath } from './landing.ts';
-import { isAdmin, sessionExpired, useSessionUser } from './session-store.ts';
+import { landingPath } from '../session/landing.ts';
+import { isAdmin, sessionExpired, useSessionUser } from '../session/session-store.ts';
 
 /** Anonymous visitors go to /login (spec: the login guard). */
 export function RequireLogin({ children }: { children: ReactNode }) {
@@ -21,7 +21,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const user = useSessionUser();
   const { t } = useTranslation();
   if (!user) return <RequireLogin>{children}</RequireLogin>;
-  if (!isAdmin(user)) return <Result status="403" title={t('auth.noPermission')} />;
+  if (!isAdmin(user)) return <Result status="403" title={t('title.noPermission')} />;
   return <>{children}</>;
 }
 

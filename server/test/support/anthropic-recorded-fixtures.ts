@@ -1,13 +1,8 @@
-import { asArray, asObject } from '../../formats/json-read.ts';
+import { asArray, asObject } from '../../src/relay/formats/json-read.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  FIXTURES_DIR,
-  fixtureChunks,
-  fixtureJson,
-  fixturesAvailable,
-} from '../../../../test/support/fixtures.ts';
-import type { Json } from '../../formats/types.ts';
+import { FIXTURES_DIR, fixtureChunks, fixtureJson, fixturesAvailable } from './fixtures.ts';
+import type { Json } from '../../src/relay/formats/types.ts';
 
 /**
  * Test support: the recorded Anthropic answers (shared/fixtures/upstream/anthropic), read in

@@ -1,5 +1,5 @@
-import { fixtureChunks, fixtureJson } from '../../../../test/support/fixtures.ts';
-import type { Json } from '../../formats/types.ts';
+import { fixtureChunks, fixtureJson } from './fixtures.ts';
+import type { Json } from '../../src/relay/formats/types.ts';
 
 /** Test support: the recorded Converse answers and streams (shared/fixtures/upstream/amazon-bedrock). */
 export const BEDROCK_DIR = 'amazon-bedrock';

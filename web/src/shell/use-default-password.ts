@@ -1,9 +1,5 @@
-import type { UserView } from '@relaygate/contract';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
-import { isRoot, useSessionUser } from './session-store.ts';
-
-export const SELF_CHECK_KEY = ['session', 'must-change-password'] as const;
+import { useSelf } from '../api/self.ts';
+import { isRoot, useSessionUser } from '../session/session-store.ts';
 
 /**
  * Whether this root session still has the default password (GET /api/user/self says so in
@@ -13,12 +9,7 @@ export const SELF_CHECK_KEY = ['session', 'must-change-password'] as const;
 export function useDefaultPassword(): { mustChange: boolean; held: boolean } {
   const user = useSessionUser();
   const root = isRoot(user);
-  const self = useQuery({
-    queryKey: [...SELF_CHECK_KEY, user?.id],
-    queryFn: () => api.get<UserView>('/api/user/self'),
-    enabled: root,
-    staleTime: Infinity,
-  });
+  const self = useSelf({ enabled: root, staleTime: Infinity });
   const mustChange = root && self.data?.must_change_password === true;
   return { mustChange, held: mustChange || (root && self.isPending) };
 }

@@ -1,5 +1,5 @@
-import { fixtureChunks, fixtureJson, fixtureSseData } from '../../../test/support/fixtures.ts';
-import type { Json, OutEvent, StreamConverter } from './types.ts';
+import { fixtureChunks, fixtureJson, fixtureSseData } from './fixtures.ts';
+import type { Json, OutEvent, StreamConverter } from '../../src/relay/formats/types.ts';
 
 /**
  * Test support: replays recorded OpenAI chat streams through a converter, and works out from the

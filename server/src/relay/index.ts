@@ -45,6 +45,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     settlements: settlements.batcher,
     nodeId: settlements.nodeId,
     inFlight: settlements.inFlight,
+    acceptedTasks: settlements.acceptedTasks,
   };
   app.readiness.add('settlements', () => {
     const age = settlements.batcher.journalAgeSeconds;

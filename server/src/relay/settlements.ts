@@ -98,7 +98,7 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
     every(Math.max(200, leaseMs / 2), async () => {
       const lease = app.config.reservationLeaseSeconds;
       try {
-        const gone = await refundExpiredReservations(app.store, nowSeconds(), lease);
+        const gone = await refundExpiredReservations(app.store, nowSeconds(), lease, identity.nodeId);
         if (gone.count > 0)
           app.log.warn(
             `refunded ${gone.count} reservations (${gone.amount} quota) of processes gone for more than ${lease} s`,

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { collectedAvailable } from '../support/fixtures.ts';
-import { startCluster, type MoneyCluster } from '../support/money-cluster.ts';
-import { insertTokenRow, insertUserRow } from '../support/relay-seed.ts';
+import { useTaskCluster } from '../support/task-cluster.ts';
 import {
-  addTaskChannels,
   expectTaskMoney,
   heldReservations,
   submitTask,
-  TaskPlatforms,
   unfinishedCount,
-  type TaskAccount,
   type TaskKind,
 } from '../support/task-faults.ts';
 import { databaseUnavailable } from '../support/test-server.ts';
@@ -34,36 +30,12 @@ const IN_FLIGHT: TaskKind[] = ['suno', 'mj', 'video'];
 describe.skipIf(databaseUnavailable() || !collectedAvailable)(
   'tasks: kill -9 mid-submit and mid-poll',
   () => {
-    let platforms: TaskPlatforms;
-    let cluster: MoneyCluster;
-    const accounts: TaskAccount[] = [];
+    const rig = useTaskCluster(1, ACCOUNTS, WALLET);
 
-    beforeAll(async () => {
-      platforms = await new TaskPlatforms().start();
-      cluster = await startCluster({
-        nodes: 1,
-        env: {
-          WORKERS: '1',
-          TASK_POLL_INTERVAL_SECONDS: '0.1',
-          TASK_POLL_LEASE_SECONDS: '1',
-          RESERVATION_LEASE_SECONDS: '1',
-        },
-        prepare: (root) => addTaskChannels(root, platforms),
-      });
-      for (let i = 0; i < ACCOUNTS; i++) {
-        const userId = await insertUserRow(cluster.store, WALLET);
-        const token = await insertTokenRow(cluster.store, { userId, unlimited: false, remainQuota: WALLET });
-        accounts.push({ userId, tokenId: token.id, key: token.key, wallet: WALLET, token: WALLET });
-      }
-    }, 90_000);
-    afterAll(async () => {
-      await cluster?.stop();
-      await platforms?.stop();
-    });
-
-    const users = () => accounts.map((account) => account.userId);
+    const users = () => rig().accounts.map((account) => account.userId);
 
     it('charges each task once and refunds each failure once across the crash', async () => {
+      const { platforms, cluster, accounts } = rig();
       const url = cluster.nodes[0]!.url;
       const recorded = await Promise.all(
         accounts.flatMap((account) => RECORDED.map((kind) => submitTask(url, account.key, kind))),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { ConsoleClient } from '../support/console-client.ts';
 import { collectedAvailable } from '../support/fixtures.ts';
-import { insertTokenRow, insertUserRow } from '../support/relay-seed.ts';
+import { seedTaskAccount } from '../support/task-cluster.ts';
 import { spawnGateway, type SpawnedGateway } from '../support/spawn-gateway.ts';
 import {
   addTaskChannels,
@@ -67,9 +67,7 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite' || !collected
       root.userId = 1;
       await addTaskChannels(root, platforms);
       store = openStore({ sqlDsn: db.sqlDsn, sqlitePath: '' });
-      const userId = await insertUserRow(store, WALLET);
-      const token = await insertTokenRow(store, { userId, unlimited: false, remainQuota: WALLET });
-      account = { userId, tokenId: token.id, key: token.key, wallet: WALLET, token: WALLET };
+      account = await seedTaskAccount(store, WALLET);
     }, 90_000);
     afterAll(async () => {
       proxy?.restore();
@@ -128,14 +126,14 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite' || !collected
       } finally {
         await restore();
       }
-    }, 60_000);
+    }, 90_000);
 
     it('charges a submission accepted as the database goes away once it is back', async () => {
       await acceptedAsTheDatabaseGoes();
       expect(await recorded()).toBe(KINDS.length);
       await restore();
       await waitFor(recorded, (n) => n === 2 * KINDS.length, 'the kept submissions recorded');
-    }, 60_000);
+    }, 90_000);
 
     it('charges it at the restart when the process is killed before the database is back', async () => {
       await acceptedAsTheDatabaseGoes();
@@ -144,7 +142,7 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite' || !collected
       gateway = await start(gateway.journalDir);
       await restore();
       await waitFor(recorded, (n) => n === 3 * KINDS.length, 'the kept submissions recorded at the restart');
-    }, 60_000);
+    }, 90_000);
 
     it('applies what a poll heard while the database was away once it is back, each once', async () => {
       platforms.hold();
@@ -173,6 +171,6 @@ describe.skipIf(databaseUnavailable() || testDbKind() === 'sqlite' || !collected
         30_000,
       );
       await expectTaskMoney(store.db, [account], 3 * KINDS.length);
-    }, 60_000);
+    }, 90_000);
   },
 );

@@ -17,6 +17,8 @@ export type SubmitOutcome<T extends TaskTable> =
       taskId: string;
       action: string;
       row: NewTaskRow<T>;
+      /** The channel that took it, when another than the call's first (tasks/task-retry.ts). */
+      channelId?: number;
     }
   /** Refused: nothing is charged; the row, when given, records the refusal (quota 0). */
   | { accepted: false; row?: NewTaskRow<T> };
@@ -108,11 +110,13 @@ async function sendAndRecord<T extends TaskTable>(
     return uncharged(outcome.row, false);
   }
   if (!reservation) return uncharged(outcome.row, true);
-  const log = taskSubmitLog(submission.call, submission.price, outcome.action, outcome.taskId);
+  const channelId = outcome.channelId ?? submission.call.channelId;
+  const call = { ...submission.call, channelId };
+  const log = taskSubmitLog(call, submission.price, outcome.action, outcome.taskId);
   const task: AcceptedTask = {
     reservation,
     cost,
-    channelId: submission.call.channelId,
+    channelId,
     log,
     table: submission.table,
     row: outcome.row as AcceptedTask['row'],

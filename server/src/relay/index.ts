@@ -53,6 +53,7 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     settlements: settlements.batcher,
     nodeId: settlements.nodeId,
     inFlight: settlements.inFlight,
+    acceptedTasks: settlements.acceptedTasks,
   };
   reportSettlements(app, settlements);
   // Unfinished drawings, music and videos are polled by one node at a time.

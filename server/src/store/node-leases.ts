@@ -15,19 +15,24 @@ export async function renewLease(store: Store, nodeId: string, expiresAt: number
  * Refunds the reservations of nodes whose lease ran out: a process that died and never came back
  * under its identity (a new container, disk or machine). Only reservations older than `graceSeconds`
  * are taken, so a node that reserved before its first lease (an older version during an upgrade) is
- * left alone while its calls may still be running. Each refund claims its reservation row, so
+ * left alone while its calls may still be running. A node never sweeps its own this way: after a
+ * database outage longer than its lease, its own lease has run out too, and its calls in flight (and
+ * the task submissions it keeps until the database records them) still hold theirs. Each refund claims its reservation row, so
  * several nodes sweeping at once refund each reservation exactly once. Answers how many and how much.
  */
 export async function refundExpiredReservations(
   store: Store,
   now: number,
   graceSeconds: number,
+  /** The sweeping node: its own reservations are never taken for a dead node's (see refundOrphans). */
+  self?: string,
 ): Promise<{ count: number; amount: number }> {
   const rows = await store.db
     .selectFrom('reservations')
     .leftJoin('node_leases', 'node_leases.node_id', 'reservations.node_id')
     .select('reservations.id')
     .where((eb) => eb.or([eb('node_leases.node_id', 'is', null), eb('node_leases.expires_at', '<', now)]))
+    .$if(self !== undefined, (query) => query.where('reservations.node_id', '!=', self!))
     .where('reservations.created_at', '<', now - graceSeconds)
     .orderBy('reservations.created_at')
     .limit(SWEEP_BATCH)

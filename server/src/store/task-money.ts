@@ -38,12 +38,47 @@ async function claimReservation(trx: Transaction<Database>, store: Store, id: st
 }
 
 /**
+ * The id of the row this submission recorded already, if any: a task's row by its platform, upstream
+ * id and owner; a drawing's by its upstream id, owner and submit time (in ms, so two submissions
+ * answered with one id, midjourney-proxy's code 21, are told apart).
+ */
+async function recordedRow<T extends TaskTable>(
+  trx: Transaction<Database>,
+  table: T,
+  row: NewTaskRow<T>,
+): Promise<number | undefined> {
+  if (table === 'tasks') {
+    const task = row as NewTaskRow<'tasks'>;
+    const found = await trx
+      .selectFrom('tasks')
+      .select('id')
+      .where('platform', '=', task.platform ?? '')
+      .where('task_id', '=', task.task_id ?? '')
+      .where('user_id', '=', task.user_id ?? 0)
+      .executeTakeFirst();
+    return found ? Number(found.id) : undefined;
+  }
+  const drawing = row as NewTaskRow<'midjourneys'>;
+  const found = await trx
+    .selectFrom('midjourneys')
+    .select('id')
+    .where('mj_id', '=', drawing.mj_id ?? '')
+    .where('user_id', '=', drawing.user_id ?? 0)
+    .where('submit_time', '=', drawing.submit_time ?? 0)
+    .executeTakeFirst();
+  return found ? Number(found.id) : undefined;
+}
+
+/**
  * Records a submission the upstream accepted, in one transaction: its reservation is claimed and
  * turned into the charge (the balances move only by the difference from what was reserved), the
  * counters move, the consumption log row and the task's row go in. So a task row exists exactly
  * when its charge does, and its `quota` is what was charged: the refund of a failed task gives back
- * exactly that. A reservation already gone (refunded by a sweep meanwhile) records the task
- * uncharged, with quota 0 and no log row. Answers the row's id, the charge and the balances after it.
+ * exactly that. Idempotent, so a record kept on disk (relay/tasks/accepted-tasks.ts) may be written
+ * again after a crash or a lost acknowledgement: a reservation already gone either was this very
+ * record, committed (its row is there: nothing changes), or was refunded by a sweep meanwhile (the
+ * task is recorded uncharged, with quota 0 and no log row, so it is still polled and shown).
+ * Answers the row's id, the charge and the balances after it.
  */
 export async function recordChargedSubmit<T extends TaskTable>(
   store: Store,
@@ -54,6 +89,9 @@ export async function recordChargedSubmit<T extends TaskTable>(
   return moneyTransaction(store, async (trx) => {
     const claimed = await claimReservation(trx, store, reservation.id);
     const charged = claimed ? cost : 0;
+    const existing = claimed ? undefined : await recordedRow(trx, charge.table, charge.row);
+    if (existing !== undefined)
+      return { id: existing, charged: 0, balances: { users: new Map(), tokens: new Map() } };
     if (claimed) {
       const extra = cost - reservation.amount;
       await trx

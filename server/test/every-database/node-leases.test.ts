@@ -82,6 +82,8 @@ describe.skipIf(databaseUnavailable())('reservations of nodes whose lease ran ou
     // A renewed lease protects; once it runs out, the next sweep takes them.
     await renewLease(store, 'live/0', later + 10);
     expect((await refundExpiredReservations(stores[1]!, later, GRACE)).count).toBe(0);
+    // Its lease run out (the database was away longer than it), the node itself takes none of its own.
+    expect((await refundExpiredReservations(stores[1]!, later + 11, GRACE, 'live/0')).count).toBe(0);
     expect((await refundExpiredReservations(stores[1]!, later + 11, GRACE)).count).toBe(20);
     expect(await wallet(userId)).toBe(START);
   });

@@ -62,14 +62,14 @@ export class SettlementJournal {
 }
 
 /** The settlements of a file of JSON lines (none when it does not exist). */
-export function readSettlementLines(path: string): Settlement[] {
+export function readSettlementLines<T = Settlement>(path: string): T[] {
   if (!existsSync(path)) return [];
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .flatMap((line) => {
       try {
-        return [JSON.parse(line) as Settlement];
+        return [JSON.parse(line) as T];
       } catch {
         // A line cut short by a crash mid-write: its settlement was never acknowledged as kept.
         return [];

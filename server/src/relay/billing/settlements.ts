@@ -6,12 +6,15 @@ import { claimNodeIdentity } from './node-identity.ts';
 import { SettlementBatcher } from './settlement-batcher.ts';
 import { SettlementJournal } from './settlement-journal.ts';
 import { SettlementWriteAhead } from './settlement-write-ahead.ts';
+import { AcceptedTasks, recordKept } from '../tasks/accepted-tasks.ts';
 
 export interface Settlements {
   batcher: SettlementBatcher;
   nodeId: string;
   /** This process's reservations its calls still hold (the relay adds and removes them). */
   inFlight: Set<string>;
+  /** Task submissions the upstream accepted that the database has not recorded yet (tasks/accepted-tasks.ts). */
+  acceptedTasks: AcceptedTasks;
   /** False until what the last run of this process left behind is settled and refunded. */
   ready(): boolean;
   /** Resolves once ready (or closed). */
@@ -28,7 +31,8 @@ const RECOVERY_RETRY_MS = [500, 1_000, 2_000, 5_000, 10_000];
 /**
  * The settlement side of the relay for this process. At start it finishes what an earlier life
  * of this process left behind after a crash: first the journal's settlements and the write-ahead
- * segments' (calls that were answered), then a refund of every reservation still recorded under this node (calls that never
+ * segments' (calls that were answered), then the task submissions an upstream accepted that were
+ * not recorded yet, then a refund of every reservation still recorded under this node (calls that never
  * finished). Only then does the relay serve, so a balance after a restart equals its log.
  *
  * That recovery runs in the background and is retried until it succeeds: rows it needs may be
@@ -65,6 +69,9 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
     },
   );
   const inFlight = new Set<string>();
+  const acceptedTasks = new AcceptedTasks(identity.journalPath);
+  /** What the sweep of this process's own reservations must leave alone. */
+  const held = () => new Set([...inFlight, ...acceptedTasks.reservationIds()]);
   let ready = false;
   let closed = false;
   let wake = () => {};
@@ -82,6 +89,7 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
    */
   const keepLease = () => {
     const leaseMs = app.config.reservationLeaseSeconds * 1000;
+    every(1_000, recordAcceptedTasks);
     every(Math.max(100, leaseMs / 4), () =>
       renew().catch((error: unknown) =>
         app.log.warn({ err: error }, 'renewing the reservation lease failed'),
@@ -90,12 +98,12 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
     every(Math.max(200, leaseMs / 2), async () => {
       const lease = app.config.reservationLeaseSeconds;
       try {
-        const gone = await refundExpiredReservations(app.store, nowSeconds(), lease);
+        const gone = await refundExpiredReservations(app.store, nowSeconds(), lease, identity.nodeId);
         if (gone.count > 0)
           app.log.warn(
             `refunded ${gone.count} reservations (${gone.amount} quota) of processes gone for more than ${lease} s`,
           );
-        const orphans = await refundOrphans(app.store, identity.nodeId, nowSeconds(), lease, inFlight);
+        const orphans = await refundOrphans(app.store, identity.nodeId, nowSeconds(), lease, held());
         if (orphans.count > 0)
           app.log.warn(
             `refunded ${orphans.count} reservations (${orphans.amount} quota) of this process that no call held`,
@@ -104,6 +112,16 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
         app.log.warn({ err: error }, 'refunding reservations nobody will end failed; tried again later');
       }
     });
+  };
+
+  /** Submissions kept through a database outage are recorded once it is back. */
+  const recordAcceptedTasks = async () => {
+    if (acceptedTasks.size === 0) return;
+    try {
+      await recordKept(app, acceptedTasks);
+    } catch (error) {
+      app.log.warn({ err: error, kept: acceptedTasks.size }, 'accepted tasks still wait for the database');
+    }
   };
 
   const leaseSeconds = app.config.reservationLeaseSeconds;
@@ -117,6 +135,10 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
       await batcher.drainJournal();
       if (journal.size > 0)
         throw new Error(`${journal.size} settlements in the journal could not be settled yet`);
+    }
+    if (acceptedTasks.size > 0) {
+      app.log.warn(`recording ${acceptedTasks.size} task submissions the last run had not recorded`);
+      await recordKept(app, acceptedTasks);
     }
     const left = await refundNodeReservations(app.store, identity.nodeId);
     if (left.count > 0)
@@ -156,6 +178,7 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
     batcher,
     nodeId: identity.nodeId,
     inFlight,
+    acceptedTasks,
     ready: () => ready,
     recovered,
     async close() {
@@ -163,6 +186,8 @@ export async function openSettlements(app: FastifyInstance): Promise<Settlements
       for (const timer of timers) clearInterval(timer);
       wake();
       await recovered;
+      // What the database takes now; the rest is recorded by the next start.
+      if (ready) await recordAcceptedTasks();
       await batcher.close();
       identity.release();
     },

@@ -1,3 +1,4 @@
+import type { AcceptedTasks } from '../tasks/accepted-tasks.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Failure, Success } from '../routing/attempt.ts';
 import { routeCall, type RouteResult } from '../routing/attempt-loop.ts';
@@ -32,6 +33,8 @@ export interface RelayRuntime {
   nodeId: string;
   /** This process's reservations not yet handed to their settlement or refund. */
   inFlight: Set<string>;
+  /** Task submissions the upstream accepted, kept until the database records them. */
+  acceptedTasks: AcceptedTasks;
 }
 
 /** The client left before anything was asked of an upstream: nothing is reserved, called or charged. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { findOwnMidjourney, type MidjourneyRow } from '../../store/midjourney-queries.ts';
 import type { Caller } from '../call/caller.ts';
-import { taskChannelFor, taskChannelTypes } from '../tasks/task-channels.ts';
+import { taskChannelFor, taskChannelTypes, type TaskChannels } from '../tasks/task-channels.ts';
 import { mjBadRequest, MjError, MJ_REQUEST_ERROR } from './wire.ts';
 
 /** The channel types speaking midjourney-proxy, as the catalogue says: Midjourney Proxy (2) and its Plus (5). */
@@ -14,10 +14,10 @@ export async function channelForNewTask(
   app: FastifyInstance,
   caller: Caller,
   model: string,
-): Promise<RoutableChannel> {
-  const channel = await taskChannelFor(app, caller, model, MIDJOURNEY_CHANNEL_TYPES);
-  if (!channel) throw new MjError(MJ_REQUEST_ERROR, `no midjourney-proxy channel serves ${model}`, 503);
-  return channel;
+): Promise<TaskChannels> {
+  const channels = await taskChannelFor(app, caller, model, MIDJOURNEY_CHANNEL_TYPES);
+  if (!channels) throw new MjError(MJ_REQUEST_ERROR, `no midjourney-proxy channel serves ${model}`, 503);
+  return channels;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { RoutableChannel } from '../../cache/channel-index.ts';
 import { msg } from '../../i18n/text.ts';
 import { findOwnTask, type TaskRow } from '../../store/platform-tasks.ts';
 import type { Caller } from '../call/caller.ts';
-import { taskChannelFor, taskChannelTypes } from '../tasks/task-channels.ts';
+import { taskChannelFor, taskChannelTypes, type TaskChannels } from '../tasks/task-channels.ts';
 import { sunoBadRequest, sunoError } from './wire.ts';
 
 /** The platform of Suno's rows in the tasks table (new-api's TaskPlatformSuno). */
@@ -18,10 +18,10 @@ export async function channelForNewTask(
   app: FastifyInstance,
   caller: Caller,
   model: string,
-): Promise<RoutableChannel> {
-  const channel = await taskChannelFor(app, caller, model, SUNO_CHANNEL_TYPES);
-  if (!channel) throw sunoError(503, 'model_not_found', msg('suno.noChannel', { model }));
-  return channel;
+): Promise<TaskChannels> {
+  const channels = await taskChannelFor(app, caller, model, SUNO_CHANNEL_TYPES);
+  if (!channels) throw sunoError(503, 'model_not_found', msg('suno.noChannel', { model }));
+  return channels;
 }
 
 /**

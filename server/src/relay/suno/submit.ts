@@ -7,6 +7,7 @@ import { asObject } from '../formats/json-read.ts';
 import type { RelayRuntime } from '../call/pipeline.ts';
 import { submitTask } from '../tasks/submit-task.ts';
 import { taskPrice } from '../tasks/task-price.ts';
+import { blamingTheChannel, ChannelFault, channelAtFault, onTaskChannels } from '../tasks/task-retry.ts';
 import { channelForNewTask, originChannel, originTask, SUNO_PLATFORM } from './channels.ts';
 import { callSuno } from './suno-upstream.ts';
 import { readSunoSubmission, SUNO_ACTIONS, sunoActionOf, type SunoAction } from './submission.ts';
@@ -82,24 +83,31 @@ export async function submitSuno(
   if (caller.modelLimits && !caller.modelLimits.has(model))
     throw sunoError(403, 'model_not_allowed', msg('suno.modelNotAllowed', { model }));
   const origin = submission.originTaskId ? await originTask(app, caller, submission.originTaskId) : undefined;
-  const channel = origin ? originChannel(app, origin) : await channelForNewTask(app, caller, model);
+  const { first, candidates } = origin
+    ? { first: originChannel(app, origin), candidates: undefined }
+    : await channelForNewTask(app, caller, model);
   const price = taskPrice(app.settings, model, caller.group, caller.acceptUnsetRatio);
   let reply: { status: number; body: unknown } = { status: 500, body: null };
 
   await submitTask(app, runtime, {
     table: 'tasks',
-    call: { caller, channelId: channel.id, requestId: request.id, ip: request.ip, startedAt },
+    call: { caller, channelId: first.id, requestId: request.id, ip: request.ip, startedAt },
     price,
-    send: async () => {
-      const { status, text } = await callSuno(runtime.upstream, channel, {
-        path: `/suno/submit/${action}`,
-        body: submission.sent,
-        timeoutMs: SUBMIT_TIMEOUT_MS,
-      });
-      const taskId = acceptedTaskId(status, text);
-      reply = { status, body: JSON.parse(text) as unknown };
-      return { accepted: true, taskId, action, row: taskRow(caller, channel.id, action, taskId) };
-    },
+    send: () =>
+      onTaskChannels(app, first, candidates, async (channel) => {
+        const { status, text } = await blamingTheChannel(
+          callSuno(runtime.upstream, channel, {
+            path: `/suno/submit/${action}`,
+            body: submission.sent,
+            timeoutMs: SUBMIT_TIMEOUT_MS,
+          }),
+        );
+        if (channelAtFault(status)) throw new ChannelFault(() => acceptedTaskId(status, text) as never);
+        const taskId = acceptedTaskId(status, text);
+        reply = { status, body: JSON.parse(text) as unknown };
+        const row = taskRow(caller, channel.id, action, taskId);
+        return { accepted: true as const, taskId, action, row, channelId: channel.id };
+      }),
   });
   return reply;
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { insertReturningId } from '../../store/insert.ts';
 import type { Reservation } from '../../store/quota.ts';
-import { recordChargedSubmit, type NewTaskRow, type TaskTable } from '../../store/task-money.ts';
+import type { NewTaskRow, TaskTable } from '../../store/task-money.ts';
 import type { RelayRuntime } from '../call/pipeline.ts';
 import { admitCall } from '../call/call-limits.ts';
-import { afterTaskCharge } from './after-charge.ts';
+import { recordAccepted, type AcceptedTask } from './accepted-tasks.ts';
 import { releaseReservation, reserveFor } from '../billing/reservation.ts';
 import { taskSubmitLog, type TaskCall } from './task-log.ts';
 import type { TaskPrice } from './task-price.ts';
@@ -17,6 +17,8 @@ export type SubmitOutcome<T extends TaskTable> =
       taskId: string;
       action: string;
       row: NewTaskRow<T>;
+      /** The channel that took it, when another than the call's first (tasks/task-retry.ts). */
+      channelId?: number;
     }
   /** Refused: nothing is charged; the row, when given, records the refusal (quota 0). */
   | { accepted: false; row?: NewTaskRow<T> };
@@ -37,7 +39,7 @@ export class TaskNotRecorded extends Error {}
 export interface Submitted {
   /** Whether the upstream took the task. */
   accepted: boolean;
-  /** The task row's id (undefined: a refusal without a row). */
+  /** The task row's id (undefined: a refusal without a row, or a task kept until the database takes it). */
   id?: number;
   charged: number;
 }
@@ -46,9 +48,11 @@ export interface Submitted {
  * One task submission through the money rules: the price is reserved first (a wallet or key that
  * cannot cover it is refused before the upstream is asked), the upstream is asked, and then either
  * the reservation becomes the charge together with the task's row and its log row in one
- * transaction (accepted), or it is given back in full (refused, failed, or not recordable). Every
- * reservation so ends in exactly one settlement or refund, and a process killed in between has its
- * reservation refunded by its restart or by another node (relay/billing/settlements.ts).
+ * transaction (accepted), or it is given back in full (refused, failed, or not recordable). An
+ * accepted one is kept on disk until that transaction commits (accepted-tasks.ts), so a database
+ * away or a crash delays its charge and never loses it. Every reservation so ends in exactly one
+ * settlement or refund, and a process killed while the upstream is asked has its reservation
+ * refunded by its restart or by another node (relay/billing/settlements.ts).
  */
 export async function submitTask<T extends TaskTable>(
   app: FastifyInstance,
@@ -106,25 +110,31 @@ async function sendAndRecord<T extends TaskTable>(
     return uncharged(outcome.row, false);
   }
   if (!reservation) return uncharged(outcome.row, true);
-  const log = taskSubmitLog(submission.call, submission.price, outcome.action, outcome.taskId);
-  const channelId = submission.call.channelId;
-  let recorded;
+  const channelId = outcome.channelId ?? submission.call.channelId;
+  const call = { ...submission.call, channelId };
+  const log = taskSubmitLog(call, submission.price, outcome.action, outcome.taskId);
+  const task: AcceptedTask = {
+    reservation,
+    cost,
+    channelId,
+    log,
+    table: submission.table,
+    row: outcome.row as AcceptedTask['row'],
+  };
+  // Kept on disk first: a crash or a database away from here on loses no charge of a task the upstream runs.
+  const kept = runtime.acceptedTasks.keep(task);
   try {
-    recorded = await recordChargedSubmit(app.store, {
-      reservation,
-      cost,
-      channelId,
-      log,
-      table: submission.table,
-      row: outcome.row,
-    });
+    const recorded = await recordAccepted(app, runtime.acceptedTasks, task);
+    return { accepted: true, id: recorded.id, charged: recorded.charged };
   } catch (error) {
-    // Not recorded, not charged (a commit whose acknowledgement was lost is found by the refund's
-    // claim: the reservation is gone and nothing is given back twice).
+    if (kept) {
+      app.log.warn({ err: error }, 'an accepted task is kept until the database records it');
+      return { accepted: true, charged: cost };
+    }
+    // Neither recorded nor kept, so not charged (a commit whose acknowledgement was lost is found by
+    // the refund's claim: the reservation is gone and nothing is given back twice).
     app.log.error({ err: error }, 'an accepted task could not be recorded; its reservation is refunded');
     await release();
     throw new TaskNotRecorded('the task was accepted upstream but could not be recorded');
   }
-  afterTaskCharge(app, reservation, { channelId, log, ...recorded });
-  return { accepted: true, id: recorded.id, charged: recorded.charged };
 }

@@ -12,16 +12,24 @@ export type TaskRoutes = NonNullable<ChannelTypeInfo['tasks']>;
 export const taskChannelTypes = (routes: TaskRoutes): ReadonlySet<number> =>
   new Set(CHANNEL_TYPES.filter(({ tasks }) => tasks === routes).map(({ id }) => id));
 
+/** A new task's first channel, and the others it may move to (tasks/task-retry.ts). */
+export interface TaskChannels {
+  first: RoutableChannel;
+  candidates: RoutableChannel[];
+}
+
 /**
- * A channel for a new task: one of the caller's group's channels of these types serving the
- * model, picked as calls are (priority, then weight); undefined when the group has none.
+ * Channels for a new task: the caller's group's channels of these types (or types it serves) serving the model, the
+ * first picked as calls are (priority, then weight); undefined when the group has none.
  */
 export async function taskChannelFor(
   app: FastifyInstance,
   caller: Caller,
   model: string,
-  types: ReadonlySet<number>,
-): Promise<RoutableChannel | undefined> {
-  const candidates = (await candidatesFor(app.channels, caller, model)).filter((c) => types.has(c.type));
-  return chooseChannel(candidates, new Set(), 0);
+  serves: ReadonlySet<number> | ((type: number) => boolean),
+): Promise<TaskChannels | undefined> {
+  const served = typeof serves === 'function' ? serves : (type: number) => serves.has(type);
+  const candidates = (await candidatesFor(app.channels, caller, model)).filter((c) => served(c.type));
+  const first = chooseChannel(candidates, new Set(), 0);
+  return first && { first, candidates };
 }

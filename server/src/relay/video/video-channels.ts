@@ -5,9 +5,8 @@ import { msg } from '../../i18n/text.ts';
 import { CHANNEL_TYPES, channelTypeInfo } from '../../providers/channel-types.ts';
 import type { TaskRow } from '../../store/video-tasks.ts';
 import type { Caller } from '../call/caller.ts';
-import { candidatesFor } from '../routing/channel-candidates.ts';
 import { RelayError } from '../call/relay-error.ts';
-import { chooseChannel } from '../routing/channel-choice.ts';
+import { taskChannelFor, type TaskChannels } from '../tasks/task-channels.ts';
 
 /** Whether a channel type speaks OpenAI's Videos API (the OpenAI family: Sora through OpenAI and its resellers). */
 export const servesSora = (type: number): boolean => type === 0 || channelTypeInfo(type)?.family === 'openai';
@@ -39,19 +38,21 @@ export const VIDEO_PLATFORMS: readonly string[] = [
   ...CHANNEL_TYPES.filter((t) => servesVideo(t.id)).map((t) => String(t.id)),
 ];
 
-/** A channel for a new video: the caller's group's channels serving the model whose type serves videos. */
-export async function channelForVideo(
+/**
+ * Channels for a new video: the caller's group's channels serving the model whose type serves
+ * videos on this route, the first picked as calls are (priority, then weight).
+ */
+export async function channelsForVideo(
   app: FastifyInstance,
   caller: Caller,
   model: string,
   serves: (type: number) => boolean,
-): Promise<RoutableChannel> {
-  const candidates = (await candidatesFor(app.channels, caller, model)).filter((c) => serves(c.type));
-  const channel = chooseChannel(candidates, new Set(), 0);
-  if (!channel) {
+): Promise<TaskChannels> {
+  const channels = await taskChannelFor(app, caller, model, serves);
+  if (!channels) {
     throw new RelayError(503, msg('video.noChannel', { model, group: caller.group }), 'model_not_found');
   }
-  return channel;
+  return channels;
 }
 
 /** The channel holding a task (only it knows the task), while it is enabled. */

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../call/caller.ts';
 import type { RelayRuntime } from '../call/pipeline.ts';
-import { channelForVideo } from './video-channels.ts';
+import type { RoutableChannel } from '../../cache/channel-index.ts';
+import { channelsForVideo } from './video-channels.ts';
 import { pinKeyForTask } from './video-key.ts';
 import { providerFor } from './video-providers.ts';
 import { readVideoRequest, type Defaults } from './video-request.ts';
@@ -29,18 +30,25 @@ export async function createVideo(
   const caller = callerOf(request);
   const video = await readVideoRequest(app, request, reply, route.defaults);
   requireModelAllowed(caller, video.model);
-  const channel = await channelForVideo(app, caller, video.model, route.serves);
-  const provider = providerFor(channel.type)!;
-  const keyed = pinKeyForTask(channel);
+  const { first, candidates } = await channelsForVideo(app, caller, video.model, route.serves);
+  const provider = providerFor(first.type)!;
   const seconds = video.seconds ?? provider.defaultSeconds;
+  const attemptOn = (channel: RoutableChannel) => {
+    const keyed = pinKeyForTask(channel);
+    return {
+      channel,
+      keyDigest: keyed.keyDigest,
+      send: provider.submit(runtime, keyed.channel, video, seconds),
+    };
+  };
   return submitVideo(app, runtime, request, {
     caller,
     request: video,
-    channel,
     seconds,
     action: route.action ?? provider.action(video),
     sizeRatio: provider.sizeRatio(video.size),
-    keyDigest: keyed.keyDigest,
-    send: provider.submit(runtime, keyed.channel, video, seconds),
+    ...attemptOn(first),
+    // Another channel of the same type only: the same provider, so the same price.
+    retry: { candidates: candidates.filter((c) => c.type === first.type), on: attemptOn },
   });
 }

@@ -7,6 +7,7 @@ import type { Caller } from '../call/caller.ts';
 import type { RelayRuntime } from '../call/pipeline.ts';
 import { RelayError } from '../call/relay-error.ts';
 import { submitTask, TaskNotRecorded } from '../tasks/submit-task.ts';
+import { ChannelFault, onTaskChannels } from '../tasks/task-retry.ts';
 import { upstreamModelOf } from './video-channels.ts';
 import { taskStatus, videoObject } from './video-object.ts';
 import { videoPrice } from './video-price.ts';
@@ -23,22 +24,31 @@ export interface AcceptedVideo {
   status?: string;
 }
 
-export interface VideoPlan {
+/** Where a submission goes: a channel, the key of it used, and the sending. */
+export interface VideoAttempt {
+  channel: RoutableChannel;
+  /** Which of the channel's keys `send` uses, on a channel of several (video-key.ts). */
+  keyDigest?: string;
+  /** Sends the submission to the channel; a throw (a refusal, no answer) charges nothing. */
+  send(upstreamModel: string): Promise<AcceptedVideo>;
+}
+
+export interface VideoPlan extends VideoAttempt {
   caller: Caller;
   request: VideoRequest;
-  channel: RoutableChannel;
   /** new-api's action: generate, textGenerate, remix… */
   action: string;
   /** The duration charged for: the one asked, else the model's default. */
   seconds: number;
   /** The price's multiplier besides the duration (Sora's size ratio). */
   sizeRatio: number;
-  /** Which of the channel's keys `send` uses, on a channel of several (video-key.ts). */
-  keyDigest?: string;
   /** A remix: our id of the task it remixes. */
   remixedFrom?: string;
-  /** Sends the submission to the channel; a throw (a refusal, no answer) charges nothing. */
-  send(upstreamModel: string): Promise<AcceptedVideo>;
+  /**
+   * A new video: the other channels it may move to when the first fails it (of the first's type,
+   * so priced alike), and the attempt on one of them.
+   */
+  retry?: { candidates: RoutableChannel[]; on(channel: RoutableChannel): VideoAttempt };
 }
 
 /**
@@ -70,60 +80,31 @@ export async function submitVideo(
   plan: VideoPlan,
 ): Promise<Record<string, unknown>> {
   const startedAt = Date.now();
-  const { caller, channel } = plan;
-  const { model, size } = plan.request;
-  const { seconds } = plan;
-  requireModelAllowed(caller, model);
-  const price = videoPrice(app.settings, model, caller.group, caller.acceptUnsetRatio, {
+  const { caller, seconds } = plan;
+  requireModelAllowed(caller, plan.request.model);
+  const price = videoPrice(app.settings, plan.request.model, caller.group, caller.acceptUnsetRatio, {
     seconds,
     sizeRatio: plan.sizeRatio,
   });
   const taskId = newPublicTaskId();
-  const upstreamModel = upstreamModelOf(channel, model);
   let answer: Record<string, unknown> = {};
+  const attemptOn = (channel: RoutableChannel) => (channel === plan.channel ? plan : plan.retry!.on(channel));
   try {
     await submitTask(app, runtime, {
       table: 'tasks',
-      call: { caller, channelId: channel.id, requestId: request.id, ip: request.ip, startedAt },
+      call: { caller, channelId: plan.channel.id, requestId: request.id, ip: request.ip, startedAt },
       price,
-      send: async () => {
-        const accepted = await plan.send(upstreamModel);
-        const now = Math.floor(Date.now() / 1000);
-        const data: VideoPrivateData = {
-          upstream_task_id: accepted.upstreamId,
-          token_id: caller.tokenId,
-          seconds,
-          size,
-          size_ratio: plan.sizeRatio,
-          model,
-          upstream_model: upstreamModel,
-          ...(plan.keyDigest && { key_digest: plan.keyDigest }),
-          ...(plan.remixedFrom && { remixed_from: plan.remixedFrom }),
-        };
-        const row: NewTaskRow<'tasks'> = {
-          created_at: now,
-          updated_at: now,
-          task_id: taskId,
-          platform: String(channel.type),
-          user_id: caller.userId,
-          group: caller.group,
-          channel_id: channel.id,
-          action: plan.action,
-          status: unfinishedStatus(taskStatus(accepted.object.status) ?? accepted.status),
-          progress: '0%',
-          fail_reason: '',
-          submit_time: now,
-          properties: JSON.stringify({
-            input: plan.request.prompt,
-            origin_model_name: model,
-            upstream_model_name: upstreamModel,
-          }),
-          private_data: JSON.stringify(data),
-          data: JSON.stringify(accepted.object),
-        };
-        answer = videoObject({ ...row, id: 0, finish_time: 0, start_time: 0 } as TaskRow, data);
-        return { accepted: true, taskId, action: plan.action, row };
-      },
+      send: () =>
+        onTaskChannels(app, plan.channel, plan.retry?.candidates, async (channel) => {
+          const attempt = attemptOn(channel);
+          const upstreamModel = upstreamModelOf(channel, plan.request.model);
+          const accepted = await attempt.send(upstreamModel).catch((error: unknown) => {
+            throw channelFaultOf(error);
+          });
+          const { row, data } = acceptedRow(plan, attempt, taskId, upstreamModel, accepted);
+          answer = videoObject({ ...row, id: 0, finish_time: 0, start_time: 0 } as TaskRow, data);
+          return { accepted: true as const, taskId, action: plan.action, row, channelId: channel.id };
+        }),
     });
   } catch (error) {
     if (error instanceof TaskNotRecorded)
@@ -131,4 +112,62 @@ export async function submitVideo(
     throw error;
   }
   return answer;
+}
+
+/**
+ * A failure of the channel's own (no answer, an answer that is no task, its key refused, its 5xx
+ * or 429) may move to another channel; a refusal of the caller's request may not.
+ */
+function channelFaultOf(error: unknown): unknown {
+  const own = error instanceof RelayError && (error.type === 'upstream_error' || error.status === 429);
+  return own
+    ? new ChannelFault<never>(() => {
+        throw error;
+      })
+    : error;
+}
+
+/** The row of an accepted video, and its private data. */
+function acceptedRow(
+  plan: VideoPlan,
+  attempt: VideoAttempt,
+  taskId: string,
+  upstreamModel: string,
+  accepted: AcceptedVideo,
+): { row: NewTaskRow<'tasks'>; data: VideoPrivateData } {
+  const now = Math.floor(Date.now() / 1000);
+  const { model, size } = plan.request;
+  const data: VideoPrivateData = {
+    upstream_task_id: accepted.upstreamId,
+    token_id: plan.caller.tokenId,
+    seconds: plan.seconds,
+    size,
+    size_ratio: plan.sizeRatio,
+    model,
+    upstream_model: upstreamModel,
+    ...(attempt.keyDigest && { key_digest: attempt.keyDigest }),
+    ...(plan.remixedFrom && { remixed_from: plan.remixedFrom }),
+  };
+  const row: NewTaskRow<'tasks'> = {
+    created_at: now,
+    updated_at: now,
+    task_id: taskId,
+    platform: String(attempt.channel.type),
+    user_id: plan.caller.userId,
+    group: plan.caller.group,
+    channel_id: attempt.channel.id,
+    action: plan.action,
+    status: unfinishedStatus(taskStatus(accepted.object.status) ?? accepted.status),
+    progress: '0%',
+    fail_reason: '',
+    submit_time: now,
+    properties: JSON.stringify({
+      input: plan.request.prompt,
+      origin_model_name: model,
+      upstream_model_name: upstreamModel,
+    }),
+    private_data: JSON.stringify(data),
+    data: JSON.stringify(accepted.object),
+  };
+  return { row, data };
 }

@@ -1,5 +1,5 @@
 import type { Store } from './db.ts';
-import type { NewLog } from './logs.ts';
+import type { NewLog } from './log-writer.ts';
 import { moneyTransaction } from './money-transaction.ts';
 import type { Payer } from './quota.ts';
 import { kyselyWriter, sqliteWriter, type Balances, type BatchWriter } from './settle-writers.ts';

@@ -105,7 +105,7 @@ const statementsFor = preparedOnce((db: SQLite.Database) => ({
  * SQLite, with statements prepared once per database: settling is the gateway's hottest write,
  * and compiling and preparing a fresh multi-row insert each batch cost more than the writes.
  */
-export function sqliteWriter(db: SQLite.Database): BatchWriter {
+export function sqliteWriter(store: Store, db: SQLite.Database): BatchWriter {
   const st = statementsFor(db);
   return {
     async claimReservations(ids) {
@@ -134,7 +134,7 @@ export function sqliteWriter(db: SQLite.Database): BatchWriter {
       return { users, tokens };
     },
     async insertLogs(rows) {
-      writeLogsPrepared(db, rows);
+      writeLogsPrepared(store, db, rows);
     },
   };
 }

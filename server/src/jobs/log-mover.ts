@@ -40,8 +40,8 @@ export async function moveAllLogs(store: Store, stop: () => boolean = () => fals
 }
 
 /**
- * Registers the mover and hooks it to the store, so rows just written are moved at once: kicks
- * while a run is queued or going on make one more run after it.
+ * Registers the mover and hooks it to the store, so rows just written are moved at once by the
+ * process holding its lease: kicks while a run is queued or going on make one more run after it.
  */
 export function startLogMover(store: Store, jobs: JobScheduler, intervalMs?: number): void {
   if (!store.logs.apart) return;
@@ -49,6 +49,9 @@ export function startLogMover(store: Store, jobs: JobScheduler, intervalMs?: num
   let queued = false;
   let again = false;
   const kick = () => {
+    // Only the lease's holder: another process would only fail to take it (a write each time), and
+    // the holder's next run, within the interval, moves that process's rows too.
+    if (!jobs.holds(LOG_MOVER_JOB)) return;
     if (queued) {
       again = true;
       return;

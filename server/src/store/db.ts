@@ -88,6 +88,12 @@ export interface StoreOptions {
   pool?: PoolSettings;
 }
 
+/** The store as seen by code that works on the logs table: its `db` is the log database. */
+export function logsView(store: Store): Store {
+  const { db, dialect, sqlite, health } = store.logs;
+  return { ...store, db, dialect, sqlite, health };
+}
+
 export function openStore(options: StoreOptions): Store {
   const pool = options.pool ?? DEFAULT_POOL;
   const main = openDatabase(options.sqlDsn, options.sqlitePath, pool);

@@ -106,25 +106,25 @@ function defaultFor(column: (typeof LOG_COLUMNS)[number]): string | number | nul
 const insertInto = (table: string, columns: readonly string[]) =>
   `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
 
-const statementsFor = preparedOnce((db: SQLite.Database) => ({
-  logs: db.prepare(insertInto('logs', LOG_COLUMNS)),
-  outbox: db.prepare(insertInto('log_outbox', [...LOG_COLUMNS, 'row_key'])),
-}));
+// Each prepared on first use only: a database holds the table it writes to, not always the other.
+const logsStatement = preparedOnce((db: SQLite.Database) => db.prepare(insertInto('logs', LOG_COLUMNS)));
+const outboxStatement = preparedOnce((db: SQLite.Database) =>
+  db.prepare(insertInto('log_outbox', [...LOG_COLUMNS, 'row_key'])),
+);
 
 /**
  * writeLogs for the SQLite settlement, with the insert prepared once per database: the caller
  * holds the connection and its open transaction (see settle-batch.ts).
  */
 export function writeLogsPrepared(store: Store, sqlite: SQLite.Database, rows: readonly NewLog[]): void {
-  const statements = statementsFor(sqlite);
   const apart = store.logs.apart;
+  const statement = apart ? outboxStatement(sqlite) : logsStatement(sqlite);
   const now = nowSeconds();
   for (const row of rows) {
     const full = { created_at: now, ...row } as Record<string, unknown>;
     const values = LOG_COLUMNS.map((column) =>
       full[column] === undefined ? defaultFor(column) : full[column],
     );
-    if (apart) statements.outbox.run([...values, randomUUID()]);
-    else statements.logs.run(values);
+    statement.run(apart ? [...values, randomUUID()] : values);
   }
 }

@@ -1,7 +1,14 @@
 import { LogType } from '@relaygate/contract';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExport } from '../../src/import/export.ts';
+import { runImport } from '../../src/import/run-import.ts';
+import { openStore } from '../../src/store/db.ts';
 import { nowSeconds } from '../../src/store/users.ts';
 import type { ConsoleClient } from '../support/console-client.ts';
 import { signInAsRoot, userWithRole } from '../support/console-client.ts';
@@ -10,7 +17,7 @@ import { MockUpstream } from '../support/mock-upstream.ts';
 import { setPerCallPrices } from '../support/money-cluster.ts';
 import { callGateway, chatAnswer, chatBody, walletOf } from '../support/money.ts';
 import { seedChannel, seedToken, setRelayOption, waitFor } from '../support/relay-seed.ts';
-import { databaseReachable } from '../support/test-database.ts';
+import { createTestDatabase, databaseReachable } from '../support/test-database.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const MODEL = 'log-apart';
@@ -189,4 +196,39 @@ describe.skipIf(databaseUnavailable() || logServerAway)(`logs in a ${logKind} da
     },
     60_000,
   );
+
+  it('exports the log rows from the log database, and imports them into the log database', async () => {
+    const all = await logDb().selectFrom('logs').select('request_id').execute();
+    expect(all.length).toBeGreaterThan(0);
+    const dir = mkdtempSync(join(tmpdir(), 'relaygate-logs-apart-'));
+    const main = await createTestDatabase();
+    const apart = await createLogDatabase(logKind);
+    const env = (db: { sqlDsn: string; sqlitePath: string }, logSqlDsn: string) => ({
+      SQL_DSN: db.sqlDsn,
+      SQLITE_PATH: db.sqlitePath || 'unused.db',
+      LOG_SQL_DSN: logSqlDsn,
+    });
+    try {
+      const file = join(dir, 'backup.db');
+      await runExport({ to: file, env: env(t.db, logs.dsn) });
+      const backup = new SQLite(file, { readonly: true });
+      const exported = backup.prepare('select count(*) as n from logs').get() as { n: number };
+      backup.close();
+      expect(exported.n).toBe(all.length);
+
+      await runImport({ from: file, env: env(main, apart.dsn) });
+      const store = openStore({ sqlDsn: main.sqlDsn, sqlitePath: main.sqlitePath, logSqlDsn: apart.dsn });
+      try {
+        const moved = await store.logs.db.selectFrom('logs').select('request_id').execute();
+        expect(moved.map((r) => r.request_id).sort()).toEqual(all.map((r) => r.request_id).sort());
+        expect(await store.db.selectFrom('logs').select('id').execute()).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await apart.close();
+      await main.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -136,6 +136,25 @@ describe.skipIf(databaseUnavailable() || logServerAway)(`logs in a ${logKind} da
     expect(left.filter((r) => r.type === LogType.Consume)).toHaveLength(5);
   });
 
+  it('deletes logs before a time in the log database from the console, and says how many', async () => {
+    const old = nowSeconds() - 20 * DAY;
+    await logDb()
+      .insertInto('logs')
+      .values(
+        [1, 2].map((quota) => ({
+          user_id: ownerId,
+          username: 'logowner',
+          created_at: old,
+          type: LogType.TopUp,
+          quota,
+        })),
+      )
+      .execute();
+    const deleted = await root.delete<number>(`/api/log/?target_timestamp=${old + 1}`);
+    expect(deleted.body.data).toBe(2);
+    expect((await ownRows()).filter((r) => Number(r.created_at) === old)).toEqual([]);
+  });
+
   it('does not copy a row twice when a move is repeated after a crash before the outbox let it go', async () => {
     // The state a crash leaves between the log database's commit and the outbox's delete: the rows
     // and their receipts in the log database, the same rows (same keys) still in the outbox.

@@ -5,7 +5,8 @@ import type { Config } from './config.ts';
 import { openStore, type Store } from './store/db.ts';
 import { isUniqueViolation } from './store/dialect.ts';
 import { migrateToLatest } from './store/migrate.ts';
-import { countRootUsers, insertUser, nowSeconds } from './store/users.ts';
+import { insertFirstRoot } from './store/first-start.ts';
+import { countRootUsers } from './store/users.ts';
 
 const ROOT_INITIAL_QUOTA = 100_000_000;
 
@@ -43,36 +44,19 @@ export async function ensureRootUser(store: Store, config: Config): Promise<bool
   if ((await countRootUsers(store.db)) > 0) return false;
   const passwordHash = await hashPassword(DEFAULT_ROOT_PASSWORD);
   try {
-    await store.db.transaction().execute(async (trx) => {
-      const rootId = await insertUser(
-        store,
-        {
-          username: DEFAULT_ROOT_USERNAME,
-          password: passwordHash,
-          display_name: 'Root User',
-          role: Role.Root,
-          quota: ROOT_INITIAL_QUOTA,
-          aff_code: randomAlphanumeric(6),
-          access_token: config.initialRootAccessToken ?? null,
-        },
-        trx,
-      );
-      if (config.initialRootToken) {
-        await trx
-          .insertInto('tokens')
-          .values({
-            user_id: rootId,
-            key: config.initialRootToken.replace(/^sk-/, ''),
-            name: 'initial root token',
-            created_time: nowSeconds(),
-            accessed_time: nowSeconds(),
-            expired_time: -1,
-            unlimited_quota: 1,
-          })
-          .execute();
-      }
-      await trx.insertInto('setups').values({ version: 'relaygate', initialized_at: nowSeconds() }).execute();
-    });
+    await insertFirstRoot(
+      store,
+      {
+        username: DEFAULT_ROOT_USERNAME,
+        password: passwordHash,
+        display_name: 'Root User',
+        role: Role.Root,
+        quota: ROOT_INITIAL_QUOTA,
+        aff_code: randomAlphanumeric(6),
+        access_token: config.initialRootAccessToken ?? null,
+      },
+      config.initialRootToken?.replace(/^sk-/, ''),
+    );
   } catch (error) {
     // Another process starting on the same database created root first.
     if (isUniqueViolation(error)) return false;

@@ -89,6 +89,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes LOG_SQL_DSN in the three engines (SQLite as sqlite:<file>), empty by default', () => {
+    expect(loadConfig({}).logSqlDsn).toBe('');
+    for (const dsn of [
+      'postgres://u:p@10.0.0.9/logs',
+      'mysql://u:p@10.0.0.9:3306/logs',
+      'sqlite:data/logs.db',
+    ]) {
+      expect(loadConfig({ LOG_SQL_DSN: dsn }).logSqlDsn).toBe(dsn);
+    }
+    for (const dsn of ['clickhouse://127.0.0.1:9000/logs', 'sqlite:', 'logs.db']) {
+      expect(configError({ LOG_SQL_DSN: dsn }), dsn).toMatch(/LOG_SQL_DSN/);
+    }
+  });
+
   it('refuses a bad PORT and names the variable', () => {
     for (const port of ['abc', '-1', '65536', '80.5']) {
       expect(configError({ PORT: port }), port).toMatch(/PORT/);

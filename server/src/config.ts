@@ -35,6 +35,13 @@ const envSchema = z.object({
       message: 'must be empty (SQLite), postgres://…, postgresql://… or mysql://…',
     }),
   SQLITE_PATH: z.string().min(1).default('data/relaygate.db'),
+  LOG_SQL_DSN: z
+    .string()
+    .default('')
+    .refine((dsn) => dsn === '' || /^(postgres|postgresql|mysql):\/\/|^sqlite:./.test(dsn), {
+      message:
+        'must be empty (logs in the main database), postgres://…, postgresql://…, mysql://… or sqlite:<file>',
+    }),
   SESSION_SECRET: z
     .string()
     .refine((s) => s !== 'random_string', { message: 'must not be the placeholder "random_string"' })
@@ -177,6 +184,8 @@ export interface Config {
   host: string;
   sqlDsn: string;
   sqlitePath: string;
+  /** LOG_SQL_DSN: a database of their own for the log rows; empty, they stay in the main one. */
+  logSqlDsn: string;
   sessionSecret: string;
   /** True when SESSION_SECRET was not set: sessions end when the process restarts. */
   sessionSecretGenerated: boolean;
@@ -378,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     sqlDsn: e.SQL_DSN,
     sqlitePath: e.SQLITE_PATH,
+    logSqlDsn: e.LOG_SQL_DSN,
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     sessionSecretGenerated: e.SESSION_SECRET === undefined,
     redisUrl: e.REDIS_CONN_STRING,

@@ -17,6 +17,7 @@ import { QuotaDataRollup, startQuotaDataFlush } from './jobs/quota-data.ts';
 import { channelAutoTestJob } from './jobs/channel-auto-test.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
 import { sessionSweepJob } from './jobs/session-sweep.ts';
+import { moveAllLogs, startLogMover } from './jobs/log-mover.ts';
 import { RETENTION_JOB, retentionJob, type RetentionJob, type RetentionReport } from './jobs/retention.ts';
 import { createChannelTester } from './relay/routing/channel-tester.ts';
 import { upstreamAccounts } from './relay/providers/upstream-accounts.ts';
@@ -168,6 +169,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         onDeleted: (report) => app.log.info({ deleted: report }, 'deleted rows past their retention age'),
       }),
     );
+    // LOG_SQL_DSN: the rows waiting in the outbox go to the log database.
+    startLogMover(store, jobs);
     const retention: RetentionJob = {
       runOnce: () => jobs.runNow(RETENTION_JOB) as Promise<RetentionReport | undefined>,
     };
@@ -203,6 +206,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         stopFollowingInterval();
         // The app's close settles what is queued, which counts it; then the last counts are flushed.
         await app.close();
+        // The last settlements' log rows go to the log database now; any left move at the next start.
+        if (store.logs.apart) await moveAllLogs(store).catch(logError('moving the last log rows failed'));
         // The spans of the calls that finished while closing go out before the process ends.
         await tracing.close().catch(logError('sending the last traces failed'));
         await limits.close();

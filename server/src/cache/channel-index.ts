@@ -2,6 +2,7 @@ import { ChannelStatus } from '@relaygate/contract';
 import type { Selectable } from 'kysely';
 import type { Store } from '../store/db.ts';
 import { splitList } from '../store/list-column.ts';
+import { everyChannel } from '../store/channels.ts';
 import type { ChannelsTable } from '../store/schema.ts';
 import { localBus, type ChangeBus } from './change-bus.ts';
 
@@ -137,7 +138,7 @@ export class ChannelIndex {
   }
 
   private async load(): Promise<void> {
-    const rows = await this.store.db.selectFrom('channels').selectAll().execute();
+    const rows = await everyChannel(this.store.db);
     const byGroup = new Map<string, Map<string, RoutableChannel[]>>();
     const byId = new Map<number, RoutableChannel>();
     for (const row of rows) {

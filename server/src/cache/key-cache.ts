@@ -2,6 +2,8 @@ import type { Selectable } from 'kysely';
 import type { Store } from '../store/db.ts';
 import { fromDbBool } from '../store/dialect.ts';
 import type { TokensTable, UsersTable } from '../store/schema.ts';
+import { findLiveTokenByKey } from '../store/tokens.ts';
+import { findKeyUser } from '../store/users.ts';
 import { localBus, type ChangeBus } from './change-bus.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -37,13 +39,7 @@ export class KeyCache {
   async token(key: string): Promise<TokenRow | null> {
     const cached = this.tokens.get(key);
     if (cached !== undefined) return cached;
-    const row =
-      (await this.store.db
-        .selectFrom('tokens')
-        .selectAll()
-        .where('key', '=', key)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst()) ?? null;
+    const row = (await findLiveTokenByKey(this.store.db, key)) ?? null;
     if (row) {
       this.tokens.set(key, row);
       this.keyOfToken.set(row.id, key);
@@ -54,12 +50,7 @@ export class KeyCache {
   async user(id: number): Promise<CachedUser | null> {
     const cached = this.users.get(id);
     if (cached !== undefined) return cached;
-    const row =
-      (await this.store.db
-        .selectFrom('users')
-        .select(['id', 'username', 'group', 'status', 'role', 'quota', 'deleted_at', 'setting'])
-        .where('id', '=', id)
-        .executeTakeFirst()) ?? null;
+    const row = (await findKeyUser(this.store.db, id)) ?? null;
     this.users.set(id, row);
     return row;
   }

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type Pg from 'pg';
 import type { Store } from '../store/db.ts';
 import { loadPg } from '../store/pg-dialect.ts';
+import { pgNotify } from '../store/pg-notify.ts';
 import type { NodeTransport } from './node-bus.ts';
 import { within, type HealthLog } from './redis-connection.ts';
 
@@ -70,7 +70,7 @@ export function pgNotifyTransport(store: Store, dsn: string, log: HealthLog): No
       return listener !== undefined;
     },
     publish(payload) {
-      sql`select pg_notify(${CHANNEL}, ${payload})`.execute(store.db).catch(() => {
+      pgNotify(store.db, CHANNEL, payload).catch(() => {
         // The database is unreachable: the change itself did not reach it either, or will be reloaded.
       });
     },

@@ -24,6 +24,8 @@ export async function runExport(options: {
   rmSync(partial, { force: true });
   const result = await runImport({
     from: config.sqlDsn || config.sqlitePath,
+    // The logs of a LOG_SQL_DSN database go into the same backup file.
+    logsFrom: config.logSqlDsn || undefined,
     env: { SQLITE_PATH: partial },
     onProgress: options.onProgress,
     finish: refundHeldQuota,

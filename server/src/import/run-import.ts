@@ -1,3 +1,4 @@
+import { logsView } from '../store/db.ts';
 import { copyTable, type TableImport } from './copy-table.ts';
 import type { ImportContext } from './context.ts';
 import { detectFlavour, UnknownSchemaError } from './detect.ts';
@@ -82,10 +83,14 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
           progress: (table, total) => new Progress(table, total, options.onProgress ?? (() => {})),
         };
         await importOptions(context);
+        // Log rows go where the server reads them: the log database when LOG_SQL_DSN names one.
+        const logsContext = { ...context, target: logsView(target) };
         for (const table of TABLES) {
           if (table === logsImport && logsSource) {
             const logs = logsSource;
-            await logs.snapshot((read) => copyTable(logsImport, { ...context, source: logs, read }));
+            await logs.snapshot((read) => copyTable(logsImport, { ...logsContext, source: logs, read }));
+          } else if (table === logsImport && source.columns.has('logs')) {
+            await copyTable(logsImport, logsContext);
           } else if (!source.columns.has(table.table)) {
             report.notes.push(`the source has no ${table.table} table`);
           } else await copyTable(table, context);

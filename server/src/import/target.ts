@@ -93,7 +93,7 @@ async function isUntouchedSeed(store: Store, user: UserIdentity & { role: number
   if (user.username !== DEFAULT_ROOT_USERNAME) return false;
   const [channels, logs] = await Promise.all([
     store.db.selectFrom('channels').select('id').limit(1).execute(),
-    store.db.selectFrom('logs').select('id').limit(1).execute(),
+    store.logs.db.selectFrom('logs').select('id').limit(1).execute(),
   ]);
   if (channels.length > 0 || logs.length > 0) return false;
   return bcrypt.compare(DEFAULT_ROOT_PASSWORD, user.password);

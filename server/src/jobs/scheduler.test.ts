@@ -112,6 +112,23 @@ describe('JobScheduler', () => {
     expect(overlapped()).toBe(false);
   });
 
+  it('says which process holds a leased job, and that a per-node job is held wherever it is registered', async () => {
+    const leased = (): JobDefinition => ({
+      name: 'leased',
+      intervalMs: 10 * SECOND,
+      scope: 'leased',
+      run: async () => {},
+    });
+    const [a, b] = [scheduler('a'), scheduler('b')];
+    a.add(leased());
+    await vi.advanceTimersByTimeAsync(0);
+    b.add(leased());
+    await vi.advanceTimersByTimeAsync(0);
+    expect([a.holds('leased'), b.holds('leased'), a.holds('unknown')]).toEqual([true, false, false]);
+    b.add({ name: 'everywhere', intervalMs: 10 * SECOND, scope: 'node', run: async () => {} });
+    expect(b.holds('everywhere')).toBe(true);
+  });
+
   it('runs a leased job on one holder only, and on another once the holder stopped renewing', async () => {
     let aliveA = true;
     const runs: string[] = [];

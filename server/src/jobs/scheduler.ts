@@ -126,6 +126,12 @@ export class JobScheduler {
     return entry ? this.queue(entry) : Promise.resolve(undefined);
   }
 
+  /** Whether this process holds the lease of `name` now (a per-node job: whether it is registered here). */
+  holds(name: string): boolean {
+    const entry = this.entries.get(name);
+    return entry !== undefined && (entry.definition.scope === 'node' || entry.held);
+  }
+
   /** Stops one job: no new run, the one in progress finished, its lease given up. */
   async remove(name: string): Promise<void> {
     const entry = this.entries.get(name);

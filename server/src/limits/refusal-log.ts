@@ -2,7 +2,7 @@ import { LogType } from '@relaygate/contract';
 import { msg, type Text } from '../i18n/text.ts';
 import type { Store } from '../store/db.ts';
 import { describedBy } from '../store/log-text.ts';
-import type { NewLog } from '../store/logs.ts';
+import { writeLogs, type NewLog } from '../store/log-writer.ts';
 import { nowSeconds } from '../store/users.ts';
 
 /** A refused call as the usage log shows it. */
@@ -83,7 +83,7 @@ export class RefusalLog {
     this.dropped = 0;
     if (rows.length === 0) return;
     try {
-      await this.store.db.insertInto('logs').values(rows).execute();
+      await writeLogs(this.store, rows);
     } catch (error) {
       this.onError(error);
     }

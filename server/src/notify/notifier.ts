@@ -12,7 +12,7 @@ import { OUTBOUND_REFUSED, outboundAgent } from '../net/outbound-guard.ts';
 import { siteQuotaDisplay } from '../options/quota-display.ts';
 import type { Store } from '../store/db.ts';
 import type { BatchResult, Settlement } from '../store/settle-batch.ts';
-import { findUserById, nowSeconds } from '../store/users.ts';
+import { findUserById, nowSeconds, rootEmail } from '../store/users.ts';
 import {
   parseUserSetting,
   QUOTA_WARNING_WINDOW_SECONDS,
@@ -188,15 +188,7 @@ export class Notifier {
   }
 
   private async rootEmail(): Promise<string> {
-    const root = await this.deps.store.db
-      .selectFrom('users')
-      .select('email')
-      .where('role', '>=', 100)
-      .where('deleted_at', 'is', null)
-      .where('email', '!=', '')
-      .orderBy('id')
-      .executeTakeFirst();
-    return root?.email ?? '';
+    return rootEmail(this.deps.store.db);
   }
 
   private track(work: Promise<void>, failure: string): void {

@@ -4,7 +4,7 @@
  */
 import type { SharedState } from '../cache/shared-state.ts';
 import type { Store } from '../store/db.ts';
-import { pendingMigrations } from '../store/migrate.ts';
+import { pendingLogMigrations, pendingMigrations } from '../store/migrate.ts';
 import { ReadinessChecks } from './readiness.ts';
 
 export function nodeReadiness(store: Store, shared: SharedState): ReadinessChecks {
@@ -15,6 +15,14 @@ export function nodeReadiness(store: Store, shared: SharedState): ReadinessCheck
     const pending = await pendingMigrations(store);
     return pending.length === 0 ? { ok: true } : { ok: false, pending_migrations: pending };
   });
+  const logs = store.logs;
+  if (logs.apart) {
+    checks.add('log_database', async () => {
+      if (logs.health?.isAway) return { ok: false, error: 'the log database does not answer' };
+      const pending = await pendingLogMigrations(store);
+      return pending.length === 0 ? { ok: true } : { ok: false, pending_migrations: pending };
+    });
+  }
   const redis = shared.redis;
   if (redis) checks.add('redis', () => ({ ok: redis.connected }));
   checks.add('change_bus', () => {

@@ -134,6 +134,11 @@ export async function listChannelPage(
   return { total: Number(counted.n), rows };
 }
 
+/** Every channel, whole (keys included): the routing index. */
+export function everyChannel(db: Db): Promise<ChannelRecord[]> {
+  return db.selectFrom('channels').selectAll().execute();
+}
+
 /** Every matching channel (no key), in list order: tag mode groups them in memory. */
 export function listAllChannels(
   store: Store,

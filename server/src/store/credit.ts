@@ -4,7 +4,7 @@ import type { Store } from './db.ts';
 import { logAmount } from '../i18n/log-amount.ts';
 import { msg, render, type Text } from '../i18n/text.ts';
 import { describedBy } from './log-text.ts';
-import { insertLog } from './logs.ts';
+import { writeLog } from './log-writer.ts';
 import { moneyTransaction } from './money-transaction.ts';
 import type { Database } from './schema.ts';
 import type { TopUpRow } from './top-ups.ts';
@@ -15,6 +15,7 @@ import type { TopUpRow } from './top-ups.ts';
  * its log row commit together or not at all: a crash in between leaves the claim undone too.
  */
 async function creditIn(
+  store: Store,
   trx: Transaction<Database>,
   userId: number,
   quota: number,
@@ -26,13 +27,17 @@ async function creditIn(
     .where('id', '=', userId)
     .execute();
   const user = await trx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
-  await insertLog(trx, {
-    user_id: userId,
-    username: user?.username ?? '',
-    type: LogType.TopUp,
-    quota,
-    ...describedBy(log.text, log.other),
-  });
+  await writeLog(
+    store,
+    {
+      user_id: userId,
+      username: user?.username ?? '',
+      type: LogType.TopUp,
+      quota,
+      ...describedBy(log.text, log.other),
+    },
+    trx,
+  );
 }
 
 export type RedeemRefusal = 'unknown' | 'used' | 'disabled' | 'expired';
@@ -74,7 +79,7 @@ export async function redeemCode(
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1 || !row) throw new NotRedeemed(refusalOf(row, now));
       const quota = Number(row.quota);
-      await creditIn(trx, userId, quota, {
+      await creditIn(store, trx, userId, quota, {
         text: msg('log.redeemed', { id: Number(row.id), quota: logAmount(request.display, quota) }),
         other: { redemption_id: Number(row.id) },
       });
@@ -138,7 +143,7 @@ export async function completeTopUp(
       .where('trade_no', '=', completion.tradeNo)
       .executeTakeFirstOrThrow();
     const quota = Math.round(Number(order.amount) * completion.quotaPerUnit);
-    await creditIn(trx, Number(order.user_id), quota, {
+    await creditIn(store, trx, Number(order.user_id), quota, {
       text: msg('log.onlineTopUp', {
         amount: order.amount,
         money: Number(order.money).toFixed(2),

@@ -4,14 +4,15 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { PoolSettings } from '../config.ts';
 import type { DatabaseHealth } from './database-health.ts';
-import { dialectOf, type DialectName } from './dialect.ts';
+import { dialectOf, sqliteFileOf, type DialectName } from './dialect.ts';
 import { mysqlDialect } from './mysql-dialect.ts';
 import { postgresDialect } from './pg-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
-export interface Store {
+/** One database: its Kysely, its dialect and what the pool knows of it. */
+export interface OneDatabase {
   db: Db;
   dialect: DialectName;
   /**
@@ -22,6 +23,22 @@ export interface Store {
   sqlite?: SQLite.Database;
   /** Whether a database server answers (PostgreSQL, MariaDB): while away, queries are refused at once. */
   health?: DatabaseHealth;
+}
+
+/**
+ * Where the log rows live. Without LOG_SQL_DSN it is the main database itself (`apart` false) and
+ * rows are written to `logs` with the money they record. With it, `logs` is in a database of its
+ * own: writers put their rows in the main database's `log_outbox`, in their own transaction, and
+ * the log mover (jobs/log-mover.ts) copies them over; readers read `logs` here.
+ */
+export interface LogStore extends OneDatabase {
+  apart: boolean;
+  /** Called once log rows wait in the outbox (the mover hooks itself here); a no-op until then. */
+  onQueued: () => void;
+}
+
+export interface Store extends OneDatabase {
+  logs: LogStore;
   close(): Promise<void>;
 }
 
@@ -46,25 +63,47 @@ const DEFAULT_POOL: PoolSettings = {
   idleTransactionTimeoutMs: 30_000,
 };
 
-export function openStore(options: { sqlDsn: string; sqlitePath: string; pool?: PoolSettings }): Store {
-  const pool = options.pool ?? DEFAULT_POOL;
-  const dialect = dialectOf(options.sqlDsn);
-  const sqlite = dialect === 'sqlite' ? openSqlite(options.sqlitePath) : undefined;
+function openDatabase(sqlDsn: string, sqlitePath: string, pool: PoolSettings): OneDatabase {
+  const dialect = dialectOf(sqlDsn);
+  const sqlite = dialect === 'sqlite' ? openSqlite(sqliteFileOf(sqlDsn) ?? sqlitePath) : undefined;
   const server = sqlite
     ? undefined
     : dialect === 'postgres'
-      ? postgresDialect(options.sqlDsn, pool)
-      : mysqlDialect(options.sqlDsn, pool);
+      ? postgresDialect(sqlDsn, pool)
+      : mysqlDialect(sqlDsn, pool);
   const db = new Kysely<Database>({ dialect: server?.dialect ?? new SqliteDialect({ database: sqlite! }) });
-  const health = server?.health;
+  return { db, dialect, sqlite, health: server?.health };
+}
+
+async function closeDatabase(database: OneDatabase): Promise<void> {
+  database.health?.close();
+  await database.db.destroy();
+}
+
+export interface StoreOptions {
+  sqlDsn: string;
+  sqlitePath: string;
+  /** LOG_SQL_DSN: the log rows' own database; empty or absent, they live in the main one. */
+  logSqlDsn?: string;
+  pool?: PoolSettings;
+}
+
+/** The store as seen by code that works on the logs table: its `db` is the log database. */
+export function logsView(store: Store): Store {
+  const { db, dialect, sqlite, health } = store.logs;
+  return { ...store, db, dialect, sqlite, health };
+}
+
+export function openStore(options: StoreOptions): Store {
+  const pool = options.pool ?? DEFAULT_POOL;
+  const main = openDatabase(options.sqlDsn, options.sqlitePath, pool);
+  const apart = options.logSqlDsn ? openDatabase(options.logSqlDsn, '', pool) : undefined;
   return {
-    db,
-    dialect,
-    sqlite,
-    health,
+    ...main,
+    logs: { ...(apart ?? main), apart: apart !== undefined, onQueued: () => {} },
     close: async () => {
-      health?.close();
-      await db.destroy();
+      await closeDatabase(main);
+      if (apart) await closeDatabase(apart);
     },
   };
 }

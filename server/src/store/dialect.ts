@@ -1,7 +1,14 @@
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
+/** A DSN naming a SQLite file (LOG_SQL_DSN only: SQL_DSN's SQLite is the empty DSN and SQLITE_PATH). */
+const SQLITE_PREFIX = 'sqlite:';
+
+/** The file of a `sqlite:<path>` DSN; undefined for any other. */
+export const sqliteFileOf = (dsn: string): string | undefined =>
+  dsn.startsWith(SQLITE_PREFIX) ? dsn.slice(SQLITE_PREFIX.length) : undefined;
+
 export function dialectOf(sqlDsn: string): DialectName {
-  if (sqlDsn === '') return 'sqlite';
+  if (sqlDsn === '' || sqliteFileOf(sqlDsn) !== undefined) return 'sqlite';
   if (sqlDsn.startsWith('postgres://') || sqlDsn.startsWith('postgresql://')) return 'postgres';
   return 'mysql';
 }

@@ -1,6 +1,6 @@
 import { LogType } from '@relaygate/contract';
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
-import type { Db } from './db.ts';
+import type { Db, Store } from './db.ts';
 import { containsText } from './like.ts';
 import type { Database, LogsTable } from './schema.ts';
 import { nowSeconds } from './users.ts';
@@ -83,28 +83,43 @@ export interface LogPageRequest {
 
 /** One page, newest first (the (created_at, id) index), and the total by count(*). */
 export async function listLogs(
-  db: Db,
+  store: Store,
   filter: LogFilter,
   page: LogPageRequest,
 ): Promise<{ total: number; items: LogRow[] }> {
-  const base = filtered(db, filter);
+  const base = filtered(store.logs.db, filter);
   const newestFirst = base
     .orderBy('logs.created_at', 'desc')
     .orderBy('logs.id', 'desc')
     .limit(page.limit)
     .offset(page.offset);
-  const items: Promise<LogRow[]> = page.withChannelName
-    ? newestFirst
-        .leftJoin('channels', 'channels.id', 'logs.channel_id')
-        .selectAll('logs')
-        .select('channels.name as channel_name')
-        .execute()
-    : newestFirst.selectAll('logs').execute();
+  const items: Promise<LogRow[]> = !page.withChannelName
+    ? newestFirst.selectAll('logs').execute()
+    : store.logs.apart
+      ? newestFirst
+          .selectAll('logs')
+          .execute()
+          .then((rows) => withChannelNames(store.db, rows))
+      : newestFirst
+          .leftJoin('channels', 'channels.id', 'logs.channel_id')
+          .selectAll('logs')
+          .select('channels.name as channel_name')
+          .execute();
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     items,
   ]);
   return { total: Number(count.n), items: rows };
+}
+
+/** The channel names of rows read from a log database apart (the join of the main database's channels). */
+async function withChannelNames(db: Db, rows: LogRow[]): Promise<LogRow[]> {
+  const ids = [...new Set(rows.map((row) => Number(row.channel_id)))];
+  const names = ids.length
+    ? await db.selectFrom('channels').select(['id', 'name']).where('id', 'in', ids).execute()
+    : [];
+  const byId = new Map(names.map((channel) => [Number(channel.id), channel.name]));
+  return rows.map((row) => ({ ...row, channel_name: byId.get(Number(row.channel_id)) ?? null }));
 }
 
 export interface LogStats {

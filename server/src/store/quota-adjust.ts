@@ -1,5 +1,5 @@
 import type { Store } from './db.ts';
-import { insertLog, type NewLog } from './logs.ts';
+import { writeLog, type NewLog } from './log-writer.ts';
 import { moneyTransaction } from './money-transaction.ts';
 
 /** Why an adjustment changed nothing: the user is gone, or a deduction exceeds the balance, or an addition overflows. */
@@ -44,7 +44,7 @@ export async function adjustWallet(
       const quota = Number(row.quota);
       if (Number(changed.numUpdatedRows) !== 1)
         throw new NotAdjusted(delta < 0 ? 'not_enough' : 'too_large', quota);
-      await insertLog(trx, { ...log, user_id: userId });
+      await writeLog(store, { ...log, user_id: userId }, trx);
       return { ok: true as const, quota };
     });
   } catch (error) {

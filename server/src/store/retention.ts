@@ -48,9 +48,10 @@ export async function deleteOldBatch(
   const name = sql.table(table);
   const condition = old(before);
   const query =
-    store.dialect === 'mysql'
+    (table === 'logs' ? store.logs.dialect : store.dialect) === 'mysql'
       ? sql`delete from ${name} where ${condition} order by id limit ${sql.lit(limit)}`
       : sql`delete from ${name} where id in (select id from ${name} where ${condition} order by id limit ${sql.lit(limit)})`;
-  const result = await query.execute(store.db);
+  // Log rows live in the log database when LOG_SQL_DSN gives them one (store.logs is the main one otherwise).
+  const result = await query.execute(table === 'logs' ? store.logs.db : store.db);
   return Number(result.numAffectedRows ?? 0);
 }

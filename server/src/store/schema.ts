@@ -143,6 +143,17 @@ export interface LogsTable {
   other: WithDefault<string | null>;
 }
 
+/** Log rows waiting to be moved to the log database (LOG_SQL_DSN); see migrations/012-log-outbox.ts. */
+export interface LogOutboxTable extends LogsTable {
+  row_key: string;
+}
+
+/** In the log database: the outbox rows it has taken, by key, until the outbox has let them go. */
+export interface LogOutboxReceiptsTable {
+  row_key: string;
+  moved_at: number;
+}
+
 export interface OptionsTable {
   key: string;
   value: string | null;
@@ -296,6 +307,8 @@ export interface Database {
   channels: ChannelsTable;
   abilities: AbilitiesTable;
   logs: LogsTable;
+  log_outbox: LogOutboxTable;
+  log_outbox_receipts: LogOutboxReceiptsTable;
   options: OptionsTable;
   redemptions: RedemptionsTable;
   midjourneys: MidjourneysTable;

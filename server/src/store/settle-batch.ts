@@ -1,5 +1,5 @@
 import type { Store } from './db.ts';
-import type { NewLog } from './logs.ts';
+import type { NewLog } from './log-writer.ts';
 import { moneyTransaction } from './money-transaction.ts';
 import type { Payer } from './quota.ts';
 import { kyselyWriter, sqliteWriter, type Balances, type BatchWriter } from './settle-writers.ts';
@@ -56,9 +56,10 @@ export async function settleBatch(
     return store.db.connection().execute(async () => {
       sqlite.exec('BEGIN IMMEDIATE');
       try {
-        const result = await settleWith(sqliteWriter(sqlite), settlements);
+        const result = await settleWith(sqliteWriter(store, sqlite), settlements);
         sqlite.exec('COMMIT');
         afterCommit(result);
+        if (store.logs.apart) store.logs.onQueued();
         return result;
       } catch (error) {
         if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
@@ -68,6 +69,8 @@ export async function settleBatch(
   }
   const result = await moneyTransaction(store, (trx) => settleWith(kyselyWriter(store, trx), settlements));
   afterCommit(result);
+  // The batch's log rows wait in the outbox when the logs live apart: the mover takes them now.
+  if (store.logs.apart) store.logs.onQueued();
   return result;
 }
 

@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import type { Store } from './db.ts';
 import type { Database } from './schema.ts';
-import type { NewLog } from './logs.ts';
+import { writeLogs, writeLogsPrepared, type NewLog } from './log-writer.ts';
 import { preparedOnce } from './sqlite-statements.ts';
 
 /** The writes of one settlement batch, inside one transaction. */
@@ -83,38 +83,10 @@ export function kyselyWriter(store: Store, trx: Transaction<Database>): BatchWri
       };
     },
     async insertLogs(rows) {
-      // A few hundred rows per statement keeps every dialect under its parameter limit.
-      for (let start = 0; start < rows.length; start += 200) {
-        await trx
-          .insertInto('logs')
-          .values(rows.slice(start, start + 200))
-          .execute();
-      }
+      await writeLogs(store, rows, trx);
     },
   };
 }
-
-const LOG_COLUMNS = [
-  'user_id',
-  'created_at',
-  'type',
-  'content',
-  'username',
-  'token_name',
-  'model_name',
-  'quota',
-  'prompt_tokens',
-  'completion_tokens',
-  'use_time',
-  'is_stream',
-  'channel_id',
-  'token_id',
-  'group',
-  'ip',
-  'request_id',
-  'upstream_request_id',
-  'other',
-] as const;
 
 const statementsFor = preparedOnce((db: SQLite.Database) => ({
   claim: db.prepare('DELETE FROM reservations WHERE id = ?'),
@@ -127,16 +99,13 @@ const statementsFor = preparedOnce((db: SQLite.Database) => ({
   channel: db.prepare('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?'),
   userQuota: db.prepare('SELECT quota FROM users WHERE id = ?'),
   tokenRemain: db.prepare('SELECT remain_quota FROM tokens WHERE id = ?'),
-  log: db.prepare(
-    `INSERT INTO logs (${LOG_COLUMNS.map((c) => `"${c}"`).join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`,
-  ),
 }));
 
 /**
  * SQLite, with statements prepared once per database: settling is the gateway's hottest write,
  * and compiling and preparing a fresh multi-row insert each batch cost more than the writes.
  */
-export function sqliteWriter(db: SQLite.Database): BatchWriter {
+export function sqliteWriter(store: Store, db: SQLite.Database): BatchWriter {
   const st = statementsFor(db);
   return {
     async claimReservations(ids) {
@@ -165,26 +134,7 @@ export function sqliteWriter(db: SQLite.Database): BatchWriter {
       return { users, tokens };
     },
     async insertLogs(rows) {
-      for (const row of rows) {
-        st.log.run(
-          LOG_COLUMNS.map((column) => {
-            const value = (row as Record<string, unknown>)[column];
-            return value === undefined ? defaultFor(column) : value;
-          }),
-        );
-      }
+      writeLogsPrepared(store, db, rows);
     },
   };
-}
-
-/** The column defaults of the logs table, for fields a row leaves out. */
-function defaultFor(column: (typeof LOG_COLUMNS)[number]): string | number | null {
-  if (column === 'content' || column === 'other') return null;
-  if (
-    ['username', 'token_name', 'model_name', 'group', 'ip', 'request_id', 'upstream_request_id'].includes(
-      column,
-    )
-  )
-    return '';
-  return 0;
 }

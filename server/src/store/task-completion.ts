@@ -1,11 +1,10 @@
 import type { Updateable } from 'kysely';
 import type { Store } from './db.ts';
-import type { NewLog } from './logs.ts';
+import { writeLog, type NewLog } from './log-writer.ts';
 import { moneyTransaction } from './money-transaction.ts';
 import type { TasksTable } from './schema.ts';
 import { moveTaskCharge } from './task-charge.ts';
 import { FINISHED_STATUSES } from './task-money.ts';
-import { nowSeconds } from './users.ts';
 
 export interface TaskCompletion {
   id: number;
@@ -51,14 +50,7 @@ export async function completeTaskWithSettlement(
     const difference = final - charged;
     if (difference === 0) return 0;
     await moveTaskCharge(trx, { userId: Number(row.user_id), tokenId: completion.tokenId }, difference);
-    await trx
-      .insertInto('logs')
-      .values({
-        created_at: nowSeconds(),
-        ...completion.differenceLog(difference),
-        quota: Math.abs(difference),
-      })
-      .execute();
+    await writeLog(store, { ...completion.differenceLog(difference), quota: Math.abs(difference) }, trx);
     return difference;
   });
 }

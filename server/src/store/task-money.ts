@@ -1,7 +1,7 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import type { Store } from './db.ts';
 import { insertReturningId } from './insert.ts';
-import type { NewLog } from './logs.ts';
+import { writeLog, type NewLog } from './log-writer.ts';
 import { moneyTransaction } from './money-transaction.ts';
 import { moveTaskCharge } from './task-charge.ts';
 import type { Reservation } from './quota.ts';
@@ -120,10 +120,7 @@ export async function recordChargedSubmit<T extends TaskTable>(
         .where('id', '=', charge.channelId)
         .execute();
       if (cost > 0) {
-        await trx
-          .insertInto('logs')
-          .values({ created_at: nowSeconds(), ...charge.log, quota: cost })
-          .execute();
+        await writeLog(store, { ...charge.log, quota: cost }, trx);
       }
     }
     const row = { ...charge.row, quota: charged } as NewTaskRow<T>;
@@ -177,10 +174,7 @@ export async function failTaskWithRefund<T extends TaskTable>(
     const quota = Number(row.quota);
     if (quota <= 0) return 0;
     await moveTaskCharge(trx, { userId: Number(row.user_id), tokenId: failure.tokenId }, -quota);
-    await trx
-      .insertInto('logs')
-      .values({ created_at: nowSeconds(), ...failure.refundLog(quota), quota })
-      .execute();
+    await writeLog(store, { ...failure.refundLog(quota), quota }, trx);
     return quota;
   });
 }

@@ -22,6 +22,16 @@ export async function findOwnToken(db: Db, userId: number, id: number): Promise<
     .executeTakeFirst();
 }
 
+/** The live (not deleted) token with this key, without `sk-`. */
+export async function findLiveTokenByKey(db: Db, key: string): Promise<TokenRow | undefined> {
+  return db
+    .selectFrom('tokens')
+    .selectAll()
+    .where('key', '=', key)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
 export interface TokenSearch {
   /** Part of the name. */
   keyword?: string;

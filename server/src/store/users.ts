@@ -115,3 +115,51 @@ export async function searchUsers(db: Db, search: UserSearch): Promise<{ total: 
   ]);
   return { total: Number(count.n), items };
 }
+
+/** A user as the key cache keeps it beside a key. */
+export type KeyUser = Pick<
+  UserRow,
+  'id' | 'username' | 'group' | 'status' | 'role' | 'quota' | 'deleted_at' | 'setting'
+>;
+
+/** The user of a key, with what authenticating a call needs (deleted ones included: the caller checks). */
+export async function findKeyUser(db: Db, id: number): Promise<KeyUser | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'group', 'status', 'role', 'quota', 'deleted_at', 'setting'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The address of the first live administrator with one ('' when none has): site notices go there. */
+export async function rootEmail(db: Db): Promise<string> {
+  const root = await db
+    .selectFrom('users')
+    .select('email')
+    .where('role', '>=', 100)
+    .where('deleted_at', 'is', null)
+    .where('email', '!=', '')
+    .orderBy('id')
+    .executeTakeFirst();
+  return root?.email ?? '';
+}
+
+/** A user's wallet now, if the user exists. */
+export async function walletOf(db: Db, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('quota').where('id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.quota);
+}
+
+/**
+ * Moves `quota` from a user's invite balance to their wallet in ONE conditional update: two
+ * concurrent transfers can never both spend the same invite balance. Answers whether it moved.
+ */
+export async function transferInviteQuota(db: Db, id: number, quota: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set((eb) => ({ aff_quota: eb('aff_quota', '-', quota), quota: eb('quota', '+', quota) }))
+    .where('id', '=', id)
+    .where('aff_quota', '>=', quota)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -2,7 +2,7 @@ import { LogType, type LogStat, type LogView, type Page } from '@relaygate/contr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertReturningId } from '../../src/store/insert.ts';
 import { deleteLogsBefore } from '../../src/store/log-queries.ts';
-import { insertLog, type NewLog } from '../../src/store/logs.ts';
+import { writeLog, type NewLog } from '../../src/store/log-writer.ts';
 import { nowSeconds } from '../../src/store/users.ts';
 import { ConsoleClient, userWithRole, signInAsRoot } from '../support/console-client.ts';
 import { databaseUnavailable, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -87,7 +87,7 @@ describe.skipIf(databaseUnavailable())('usage logs console API', () => {
       r8: { other: '{"frt":120}' },
     };
     for (const [label, user, type, model, token, ago, quota, prompt, completion] of ROWS) {
-      await insertLog(db(), {
+      await writeLog(t.server.store, {
         request_id: label,
         user_id: userIds[user]!,
         username: user,
@@ -289,7 +289,7 @@ describe.skipIf(databaseUnavailable())('usage logs console API', () => {
     const before = await logCount();
     // Ids and times out of step: the batches must still take exactly the old rows.
     for (const created_at of [1005, 1000, 1006, 5000, 1001, 1004, 1002, 1003]) {
-      await insertLog(db(), {
+      await writeLog(t.server.store, {
         user_id: 1,
         type: LogType.System,
         created_at,

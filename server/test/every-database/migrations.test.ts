@@ -13,6 +13,7 @@ const TABLES = [
   'channels',
   'abilities',
   'logs',
+  'log_outbox',
   'options',
   'verification_codes',
   'reservations',
@@ -52,6 +53,7 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
       '009-channel-test-outcome',
       '010-job-leases',
       '011-job-runs',
+      '012-log-outbox',
     ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);

@@ -13,12 +13,13 @@ import {
 } from '../support/money.ts';
 import {
   addMockChannel,
+  crashUnderLoad,
   setPerCallPrices,
   startCluster,
   type MoneyCluster,
 } from '../support/money-cluster.ts';
 import { MockUpstream } from '../support/mock-upstream.ts';
-import { insertTokenRow, insertUserRow, waitFor } from '../support/relay-seed.ts';
+import { insertTokenRow, insertUserRow } from '../support/relay-seed.ts';
 import { testDbKind } from '../support/test-database.ts';
 import { databaseUnavailable } from '../support/test-server.ts';
 
@@ -96,20 +97,8 @@ describe.skipIf(databaseUnavailable())('money: kill -9 under load, restart, sett
       results.push(result);
       return result;
     });
-    await waitFor(
-      async () => results.filter((r) => r.status === 200).length,
-      (n) => n >= KILL_AFTER_ANSWERS,
-      `${KILL_AFTER_ANSWERS} answered calls`,
-      60_000,
-    );
-    await cluster.nodes[0]!.killHard();
-    await load;
-    expect(
-      results.some((r) => r.status === 0),
-      'calls were still in flight at the kill',
-    ).toBe(true);
-
-    await cluster.addNode(cluster.nodes[0]);
+    const inFlight = await crashUnderLoad(cluster, results, KILL_AFTER_ANSWERS, load);
+    expect(inFlight, 'calls were still in flight at the kill').toBe(true);
     const ends = await settledLedgers(cluster.store.db, accounts, () => mock.inFlight === 0, 60_000);
 
     const loggedIds = new Set(

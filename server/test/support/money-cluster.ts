@@ -1,6 +1,6 @@
 import { openStore, type Store } from '../../src/store/db.ts';
 import { ConsoleClient } from './console-client.ts';
-import { setRelayOption } from './relay-seed.ts';
+import { setRelayOption, waitFor } from './relay-seed.ts';
 import { spawnGateway, type SpawnedGateway } from './spawn-gateway.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -89,4 +89,28 @@ export async function addMockChannel(root: ConsoleClient, baseUrl: string, model
 /** Per-call prices in dollars (ModelPrice), so each call's cost (and reservation) is known in advance. */
 export async function setPerCallPrices(root: ConsoleClient, prices: Record<string, number>): Promise<void> {
   await setRelayOption(root, 'ModelPrice', JSON.stringify(prices));
+}
+
+/**
+ * A crash under load: once `answers` calls of `results` have been answered, the cluster's first
+ * node is killed with SIGKILL; when the load has ended (calls in flight fail), a node is started in
+ * its place. Answers whether calls were still in flight at the kill (a test asserts it).
+ */
+export async function crashUnderLoad(
+  cluster: MoneyCluster,
+  results: ReadonlyArray<{ status: number }>,
+  answers: number,
+  load: Promise<unknown>,
+): Promise<boolean> {
+  await waitFor(
+    () => results.filter((r) => r.status === 200).length,
+    (n) => n >= answers,
+    `${answers} answered calls`,
+    60_000,
+  );
+  await cluster.nodes[0]!.killHard();
+  await load;
+  const inFlight = results.some((r) => r.status === 0);
+  await cluster.addNode(cluster.nodes[0]);
+  return inFlight;
 }

@@ -45,7 +45,7 @@ function registerReads(app: FastifyInstance, scope: LogScope): void {
     // Channel details and admin_info are for admins only, whichever endpoint they call.
     const admin = currentUser(request).role >= Role.Admin;
     const language = requestLanguage(request);
-    const { total, items } = await listLogs(app.store.db, filter, {
+    const { total, items } = await listLogs(app.store, filter, {
       offset: paging.offset,
       limit: paging.pageSize,
       withChannelName: admin,
@@ -63,7 +63,7 @@ function registerReads(app: FastifyInstance, scope: LogScope): void {
   get('/search', page);
   get('/stat', async (request) => {
     const filter = parseLogFilter(request.query, scope.filterOptions(request));
-    const stat: LogStat = await logStats(app.store.db, filter);
+    const stat: LogStat = await logStats(app.store.logs.db, filter);
     return ok(stat);
   });
 }
@@ -77,7 +77,7 @@ export const logApi: FastifyPluginAsync = async (app) => {
   for (const url of withAndWithoutSlash('/api/log')) {
     app.delete(url, { onRequest: requireAdmin }, async (request) => {
       const before = parseTargetTimestamp(request.query);
-      return ok(await deleteLogsBefore(app.store.db, before));
+      return ok(await deleteLogsBefore(app.store.logs.db, before));
     });
   }
 };

@@ -15,7 +15,7 @@ import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
 import { emailSchema } from '../user/schemas.ts';
-import { userByEmail } from './email-owner.ts';
+import { userByEmail } from '../../store/user-emails.ts';
 
 const RESET_PURPOSE = 'reset';
 /** 16 random bytes: new-api's 32 hex characters. */

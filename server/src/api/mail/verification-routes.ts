@@ -14,7 +14,7 @@ import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
 import { emailSchema } from '../user/schemas.ts';
-import { emailInUse } from './email-owner.ts';
+import { emailInUse } from '../../store/user-emails.ts';
 
 /** Seconds between two codes mailed to one address. */
 export const CODE_RESEND_SECONDS = 30;

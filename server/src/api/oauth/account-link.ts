@@ -1,7 +1,7 @@
 import { UserStatus, type LoginResult } from '@relaygate/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { BindingColumn, ExternalAccount, ThirdParty } from '../../auth/oauth/index.ts';
+import type { ExternalAccount, ThirdParty } from '../../auth/oauth/index.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { oncePerWindow, type OncePerWindow } from '../../cache/once-per-window.ts';
 import { randomAlphanumeric } from '../../auth/random.ts';
@@ -9,20 +9,13 @@ import { startSession } from '../../auth/sessions.ts';
 import { msg } from '../../i18n/text.ts';
 import { siteQuotaDisplay } from '../../options/quota-display.ts';
 import type { Db } from '../../store/db.ts';
+import { findBoundUser, highestUserId } from '../../store/user-bindings.ts';
 import { findUserById, nowSeconds, updateUser, usernameTaken, type UserRow } from '../../store/users.ts';
 import { ApiError } from '../errors.ts';
 import { registerUser } from '../user/register-user.ts';
 import { toLoginResult } from '../user/user-view.ts';
 
-/** The (not deleted) user this third-party account is bound to. */
-export async function findBoundUser(db: Db, column: BindingColumn, id: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where(column, '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
+export { findBoundUser };
 
 /** What the users columns hold: binding ids up to 128 characters, display names up to 64. */
 const MAX_ID_LENGTH = 128;
@@ -52,11 +45,7 @@ const PLAIN_USERNAME = /^[A-Za-z0-9_.-]{1,12}$/;
 /** The provider's own name when it is free and fits, else `<prefix><next id>`, else a random suffix. */
 async function freeUsername(db: Db, party: ThirdParty, wanted: string): Promise<string> {
   if (PLAIN_USERNAME.test(wanted) && !(await usernameTaken(db, wanted))) return wanted;
-  const last = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst();
-  const numbered = `${party.usernamePrefix}${Number(last?.id ?? 0) + 1}`;
+  const numbered = `${party.usernamePrefix}${(await highestUserId(db)) + 1}`;
   if (!(await usernameTaken(db, numbered))) return numbered;
   return `${party.usernamePrefix}${randomAlphanumeric(6)}`;
 }

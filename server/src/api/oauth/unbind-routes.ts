@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, requireAdmin } from '../../auth/guard.ts';
 import { msg } from '../../i18n/text.ts';
 import { describedBy } from '../../store/log-text.ts';
-import { insertLog } from '../../store/logs.ts';
+import { writeLog } from '../../store/log-writer.ts';
 import { findUserById, updateUser } from '../../store/users.ts';
 import { ApiError } from '../errors.ts';
 import { ok } from '../envelope.ts';
@@ -42,7 +42,7 @@ export const unbindRoutes: FastifyPluginAsync = async (app) => {
     if (verdict) throw new ApiError(verdict);
 
     await updateUser(app.store.db, target.id, { [BINDING_COLUMNS[type]]: '' });
-    await insertLog(app.store.db, {
+    await writeLog(app.store, {
       user_id: target.id,
       username: target.username,
       type: LogType.Manage,

@@ -5,7 +5,7 @@ import { zodText } from '../../i18n/zod-issue.ts';
 import { currentUser, requireAdmin, requireUser } from '../../auth/guard.ts';
 import { completeTopUp } from '../../store/credit.ts';
 import { describedBy } from '../../store/log-text.ts';
-import { insertLog } from '../../store/logs.ts';
+import { writeLog } from '../../store/log-writer.ts';
 import { searchTopUps, type TopUpRow } from '../../store/top-ups.ts';
 import { nowSeconds } from '../../store/users.ts';
 import { ok } from '../envelope.ts';
@@ -85,7 +85,7 @@ export const topUpHistoryRoutes: FastifyPluginAsync = async (app) => {
     });
     if (!done) throw new ApiError(msg('topup.orderNotPending'));
     app.keys.invalidateUser(Number(done.order.user_id));
-    await insertLog(app.store.db, {
+    await writeLog(app.store, {
       user_id: admin.id,
       username: admin.username,
       type: LogType.Manage,

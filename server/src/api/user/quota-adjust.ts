@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { msg, type Text } from '../../i18n/text.ts';
 import { logQuota } from '../../options/quota-display.ts';
 import { describedBy } from '../../store/log-text.ts';
-import { insertLog } from '../../store/logs.ts';
+import { writeLog } from '../../store/log-writer.ts';
 import { setBalance } from '../../store/quota.ts';
 import { adjustWallet, type AdjustRefusal } from '../../store/quota-adjust.ts';
-import type { UserRow } from '../../store/users.ts';
+import { walletOf, type UserRow } from '../../store/users.ts';
 import { ApiError } from '../errors.ts';
 
 type Person = Pick<UserRow, 'id' | 'username'>;
@@ -37,7 +37,7 @@ export async function overrideWallet(
 ): Promise<void> {
   await setBalance(app.store, { table: 'users', id: target.id }, value);
   app.keys.invalidateUser(target.id);
-  await insertLog(app.store.db, {
+  await writeLog(app.store, {
     user_id: target.id,
     username: target.username,
     type: LogType.Manage,
@@ -65,12 +65,7 @@ export async function adjustUserQuota(
 ): Promise<number> {
   if (mode === 'override') {
     await overrideWallet(app, admin, target, value);
-    const row = await app.store.db
-      .selectFrom('users')
-      .select('quota')
-      .where('id', '=', target.id)
-      .executeTakeFirst();
-    return Number(row?.quota ?? value);
+    return (await walletOf(app.store.db, target.id)) ?? value;
   }
   if (value <= 0) throw new ApiError(msg('user.quotaChangeZero'));
   const text = msg(mode === 'add' ? 'log.adminAddQuota' : 'log.adminDeductQuota', {

@@ -9,9 +9,15 @@ import { groupRatio, usableGroups } from '../../options/groups.ts';
 import { enabledModelsForGroups } from '../../store/abilities.ts';
 import { describedBy } from '../../store/log-text.ts';
 import { isUniqueViolation } from '../../store/dialect.ts';
-import { insertLog } from '../../store/logs.ts';
+import { writeLog } from '../../store/log-writer.ts';
 import { deleteUserSessions } from '../../store/sessions.ts';
-import { findUserById, nowSeconds, updateUser, usernameTaken } from '../../store/users.ts';
+import {
+  findUserById,
+  nowSeconds,
+  transferInviteQuota,
+  updateUser,
+  usernameTaken,
+} from '../../store/users.ts';
 import { ok } from '../envelope.ts';
 import { ApiError } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
@@ -113,16 +119,10 @@ export const selfRoutes: FastifyPluginAsync = async (app) => {
     const { quota } = parseInput(affTransferSchema, request.body);
     const minimum = settings.number('QuotaPerUnit');
     if (quota < minimum) throw new ApiError(msg('account.transferTooLittle', { minimum }));
-    // One conditional update: two concurrent transfers can never both spend the same invite balance.
-    const result = await store.db
-      .updateTable('users')
-      .set((eb) => ({ aff_quota: eb('aff_quota', '-', quota), quota: eb('quota', '+', quota) }))
-      .where('id', '=', user.id)
-      .where('aff_quota', '>=', quota)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new ApiError(msg('account.notEnoughInviteQuota'));
+    if (!(await transferInviteQuota(store.db, user.id, quota)))
+      throw new ApiError(msg('account.notEnoughInviteQuota'));
     app.keys.invalidateUser(user.id);
-    await insertLog(store.db, {
+    await writeLog(store, {
       user_id: user.id,
       username: user.username,
       type: LogType.System,

@@ -4,7 +4,9 @@ import type { OAuthEndpoints } from '../../config.ts';
 import { LocalizedError, type Text } from '../../i18n/text.ts';
 
 /** The users column that holds each kind of third-party account. */
-export type BindingColumn = 'github_id' | 'linux_do_id' | 'oidc_id' | 'wechat_id' | 'telegram_id';
+import type { BindingColumn } from '../../store/user-bindings.ts';
+
+export type { BindingColumn };
 
 /** An account at a third party, as the provider describes it. */
 export interface ExternalAccount {

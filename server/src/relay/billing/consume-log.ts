@@ -1,7 +1,7 @@
 import { LogType, type ConsumeLogOther } from '@relaygate/contract';
 import { render } from '../../i18n/text.ts';
 import { consumeText } from '../../store/log-text.ts';
-import type { NewLog } from '../../store/logs.ts';
+import type { NewLog } from '../../store/log-writer.ts';
 import type { RoutingDetails } from '../routing/attempt-loop.ts';
 import type { Caller } from '../call/caller.ts';
 import type { Price } from './pricing.ts';

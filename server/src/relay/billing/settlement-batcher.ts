@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Store } from '../../store/db.ts';
 import { settleBatch, type BatchResult, type Settlement } from '../../store/settle-batch.ts';
+import { databaseAnswers } from '../../store/ping.ts';
 import type { SettlementJournal } from './settlement-journal.ts';
 import type { SettlementWriteAhead } from './settlement-write-ahead.ts';
 
@@ -186,13 +186,8 @@ export class SettlementBatcher {
     }
   }
 
-  private async databaseAnswers(): Promise<boolean> {
-    try {
-      await sql`select 1`.execute(this.store.db);
-      return true;
-    } catch {
-      return false;
-    }
+  private databaseAnswers(): Promise<boolean> {
+    return databaseAnswers(this.store.db);
   }
 
   private scheduleRetry(): void {

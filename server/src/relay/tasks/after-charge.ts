@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { NewLog } from '../../store/logs.ts';
+import type { NewLog } from '../../store/log-writer.ts';
 import type { Reservation } from '../../store/quota.ts';
 import type { BatchResult, Settlement } from '../../store/settle-batch.ts';
 import type { Balances } from '../../store/settle-writers.ts';

@@ -1,5 +1,5 @@
 import { LogType } from '@relaygate/contract';
-import type { NewLog } from '../../store/logs.ts';
+import type { NewLog } from '../../store/log-writer.ts';
 import type { Caller } from '../call/caller.ts';
 import type { TaskPrice } from './task-price.ts';
 

@@ -1,5 +1,5 @@
 import { LogType } from '@relaygate/contract';
-import type { NewLog } from '../../store/logs.ts';
+import type { NewLog } from '../../store/log-writer.ts';
 import type { TaskRow } from '../../store/video-tasks.ts';
 import type { VideoPrivateData } from './video-task-data.ts';
 

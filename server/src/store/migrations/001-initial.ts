@@ -1,38 +1,12 @@
-import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DialectName } from '../dialect.ts';
-
-// Migrations see the database as it was when they were written, not today's schema type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Table = CreateTableBuilder<string, any>;
-
-/** An auto-increment integer primary key, spelled per dialect. */
-function withId(table: Table, dialect: DialectName): Table {
-  if (dialect === 'postgres') return table.addColumn('id', 'bigserial', (c) => c.primaryKey());
-  if (dialect === 'mysql') return table.addColumn('id', 'bigint', (c) => c.primaryKey().autoIncrement());
-  return table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-}
-
-async function index(db: AnyDb, table: string, columns: string[], unique = false): Promise<void> {
-  let builder = db.schema
-    .createIndex(`idx_${table}_${columns.join('_')}`)
-    .on(table)
-    .columns(columns);
-  if (unique) builder = builder.unique();
-  await builder.execute();
-}
+import { columnTypes, index, withId, type AnyDb } from './helpers.ts';
+import { createLogsTable } from './logs-table.ts';
 
 export function initialSchema(dialect: DialectName): Migration {
   return {
     async up(db: AnyDb) {
-      // MySQL's `text` stops at 64 KB (price tables outgrow it); longtext matches the other dialects.
-      const text = dialect === 'mysql' ? sql`longtext` : sql`text`;
-      const str = (n: number) => sql`varchar(${sql.raw(String(n))})`;
-      // Keys, codes and names compare case-sensitively everywhere (MySQL's default collation does not).
-      const exact = (n: number) =>
-        dialect === 'mysql' ? sql`varchar(${sql.raw(String(n))}) collate utf8mb4_bin` : str(n);
+      const { text, str, exact } = columnTypes(dialect);
 
       await withId(db.schema.createTable('users'), dialect)
         .addColumn('username', exact(64), (c) => c.notNull().unique())
@@ -148,45 +122,7 @@ export function initialSchema(dialect: DialectName): Migration {
       for (const column of ['channel_id', 'priority', 'weight', 'tag'])
         await index(db, 'abilities', [column]);
 
-      await withId(db.schema.createTable('logs'), dialect)
-        .addColumn('user_id', 'bigint', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('type', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('content', text)
-        .addColumn('username', exact(64), (c) => c.notNull().defaultTo(''))
-        .addColumn('token_name', str(255), (c) => c.notNull().defaultTo(''))
-        .addColumn('model_name', str(255), (c) => c.notNull().defaultTo(''))
-        .addColumn('quota', 'bigint', (c) => c.notNull().defaultTo(0))
-        .addColumn('prompt_tokens', 'bigint', (c) => c.notNull().defaultTo(0))
-        .addColumn('completion_tokens', 'bigint', (c) => c.notNull().defaultTo(0))
-        .addColumn('use_time', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('is_stream', 'boolean', (c) => c.notNull().defaultTo(false))
-        .addColumn('channel_id', 'bigint', (c) => c.notNull().defaultTo(0))
-        .addColumn('token_id', 'bigint', (c) => c.notNull().defaultTo(0))
-        .addColumn('group', str(64), (c) => c.notNull().defaultTo(''))
-        .addColumn('ip', str(64), (c) => c.notNull().defaultTo(''))
-        .addColumn('request_id', str(64), (c) => c.notNull().defaultTo(''))
-        .addColumn('upstream_request_id', str(128), (c) => c.notNull().defaultTo(''))
-        .addColumn('other', text)
-        .execute();
-      await index(db, 'logs', ['created_at', 'id']);
-      await index(db, 'logs', ['user_id', 'id']);
-      await index(db, 'logs', ['user_id', 'created_at', 'id']);
-      await index(db, 'logs', ['created_at', 'type']);
-      await index(db, 'logs', ['model_name', 'username']);
-      const logColumns = [
-        'username',
-        'token_name',
-        'model_name',
-        'channel_id',
-        'token_id',
-        'group',
-        'request_id',
-        'upstream_request_id',
-      ];
-      for (const column of logColumns) {
-        await index(db, 'logs', [column]);
-      }
+      await createLogsTable(db, dialect);
 
       await db.schema
         .createTable('options')

@@ -356,6 +356,7 @@ export const en = {
         'task-poll': 'Task polling',
         'channel-auto-test': 'Channel auto-test',
         'balance-refresh': 'Balance refresh',
+        'log-mover': 'Log move to the log database',
       },
       interval: 'Every',
       seconds: '{{seconds}} s',

@@ -348,6 +348,7 @@ export const zh = {
         'task-poll': '异步任务轮询',
         'channel-auto-test': '渠道自动测试',
         'balance-refresh': '渠道余额刷新',
+        'log-mover': '日志转存到日志库',
       },
       interval: '间隔',
       seconds: '{{seconds}} 秒',

@@ -1,4 +1,4 @@
-import type { Db } from '../../store/db.ts';
+import type { Db } from './db.ts';
 
 /** Whether another account (not `exceptUserId`, deleted ones included) holds this address. */
 export async function emailInUse(db: Db, email: string, exceptUserId = 0): Promise<boolean> {

@@ -76,6 +76,24 @@ function restingFailure(app: FastifyInstance, model: string): Failure {
   };
 }
 
+/** One call's routing as it goes: what it is, what was tried, what was decided. */
+interface Routing {
+  app: FastifyInstance;
+  upstream: UpstreamClient;
+  endpoint: Endpoint;
+  body: RelayBody;
+  caller: Caller;
+  call: CallNames;
+  cancel: CallCancel;
+  trace: CallTrace | undefined;
+  stream: boolean;
+  attempts: number;
+  tried: number[];
+  skipped: Set<number>;
+  details: RoutingDetails;
+  failure: Failure;
+}
+
 export async function routeCall(
   app: FastifyInstance,
   upstream: UpstreamClient,
@@ -88,58 +106,85 @@ export async function routeCall(
   /** The call's span when tracing is on: each attempt becomes a child of it. */
   trace?: CallTrace,
 ): Promise<RouteResult> {
-  const stream = body.stream && streamable(endpoint.kind);
-  const attempts = caller.pinnedChannelId !== undefined ? 1 : app.settings.number('RetryTimes') + 1;
-  const tried: number[] = [];
-  const skipped = new Set<number>();
-  const details: RoutingDetails = { breakerSkipped: [], firstByteTimeouts: [] };
-  let failure: Failure = { status: 503, message: 'no channel could serve this call', retryable: false };
+  const routing: Routing = {
+    app,
+    upstream,
+    endpoint,
+    body,
+    caller,
+    call,
+    cancel,
+    trace,
+    stream: body.stream && streamable(endpoint.kind),
+    attempts: caller.pinnedChannelId !== undefined ? 1 : app.settings.number('RetryTimes') + 1,
+    tried: [],
+    skipped: new Set<number>(),
+    details: { breakerSkipped: [], firstByteTimeouts: [] },
+    failure: { status: 503, message: 'no channel could serve this call', retryable: false },
+  };
   let step = first;
   for (const next of fallbackSteps(app, caller, first)) {
     step = next;
-    const { model, candidates } = step;
-    const stepBody = model === body.model ? body : { ...body, model };
-    const triedHere: number[] = [];
-    let probe = false;
-    const admit = (channel: RoutableChannel) => {
-      const admission = app.breakers.admit(channel.id, model);
-      if (admission === 'open') skipped.add(channel.id);
-      probe = admission === 'probe';
-      return admission !== 'open';
-    };
-    const hold = async (channel: RoutableChannel) => {
-      const release = await app.limits.channels.hold(channel.id, channel.row.concurrency_limit);
-      if (!release && probe) app.breakers.released(channel.id, model);
-      return release;
-    };
-    for (let attempt = 0; attempt < attempts && !cancel.clientGone; attempt++) {
-      const free = await chooseFreeChannel(candidates, triedHere, attempt, hold, admit);
-      if (!free.channel) {
-        if (free.allFull && tried.length === 0 && model === body.model) throw channelsFull(app, caller, call);
-        break;
-      }
-      const { channel } = free;
-      tried.push(channel.id);
-      triedHere.push(channel.id);
-      const timeoutMs = firstByteTimeoutMs(app.settings, channel, stream);
-      const result = await tryChannel(app, upstream, endpoint, stepBody, channel, cancel, timeoutMs, trace);
-      judge(app, channel, model, result, probe);
-      if ('response' in result) {
-        details.breakerSkipped = [...skipped];
-        if (model !== body.model) details.fallbackModel = model;
-        reportRouting(app, body.model, details);
-        return { success: result, failure, tried, step, releaseChannel: free.release, details };
-      }
-      free.release();
-      failure = result;
-      if (result.firstByteTimeout) details.firstByteTimeouts.push(channel.id);
-      if (!result.retryable) break;
-    }
-    if (triedHere.length === 0 && skipped.size > 0) failure = restingFailure(app, model);
+    const served = await tryModel(routing, step);
+    if (typeof served !== 'number') return served;
     // A refusal that is the caller's own (not retryable) would be refused by any model as well.
-    if ((triedHere.length > 0 && !failure.retryable) || cancel.clientGone) break;
+    if ((served > 0 && !routing.failure.retryable) || cancel.clientGone) break;
   }
-  details.breakerSkipped = [...skipped];
+  const { details, failure, tried } = routing;
+  details.breakerSkipped = [...routing.skipped];
   reportRouting(app, body.model, details);
   return { failure, tried, step, releaseChannel: () => {}, details };
+}
+
+/** Tries the call on one model's channels: its result when one served, else how many were called. */
+async function tryModel(routing: Routing, step: ModelStep): Promise<RouteResult | number> {
+  const { app, body, caller, call, cancel, skipped, details, tried } = routing;
+  const { model, candidates } = step;
+  const stepBody = model === body.model ? body : { ...body, model };
+  const triedHere: number[] = [];
+  let probe = false;
+  const admit = (channel: RoutableChannel) => {
+    const admission = app.breakers.admit(channel.id, model);
+    if (admission === 'open') skipped.add(channel.id);
+    probe = admission === 'probe';
+    return admission !== 'open';
+  };
+  const hold = async (channel: RoutableChannel) => {
+    const release = await app.limits.channels.hold(channel.id, channel.row.concurrency_limit);
+    if (!release && probe) app.breakers.released(channel.id, model);
+    return release;
+  };
+  for (let attempt = 0; attempt < routing.attempts && !cancel.clientGone; attempt++) {
+    const free = await chooseFreeChannel(candidates, triedHere, attempt, hold, admit);
+    if (!free.channel) {
+      if (free.allFull && tried.length === 0 && model === body.model) throw channelsFull(app, caller, call);
+      break;
+    }
+    const { channel } = free;
+    tried.push(channel.id);
+    triedHere.push(channel.id);
+    const timeoutMs = firstByteTimeoutMs(app.settings, channel, routing.stream);
+    const { upstream, endpoint, trace } = routing;
+    const result = await tryChannel(app, upstream, endpoint, stepBody, channel, cancel, timeoutMs, trace);
+    judge(app, channel, model, result, probe);
+    if ('response' in result) {
+      details.breakerSkipped = [...skipped];
+      if (model !== body.model) details.fallbackModel = model;
+      reportRouting(app, body.model, details);
+      return {
+        success: result,
+        failure: routing.failure,
+        tried,
+        step,
+        releaseChannel: free.release,
+        details,
+      };
+    }
+    free.release();
+    routing.failure = result;
+    if (result.firstByteTimeout) details.firstByteTimeouts.push(channel.id);
+    if (!result.retryable) break;
+  }
+  if (triedHere.length === 0 && skipped.size > 0) routing.failure = restingFailure(app, model);
+  return triedHere.length;
 }

@@ -165,9 +165,43 @@ interface AttemptCall {
 }
 
 async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
-  const { app, upstream, endpoint, body, channel, cancel, arrived, traced } = call;
   // This attempt's signal: a first-byte timeout aborts it and gives the next attempt another.
-  const { signal } = cancel;
+  const { signal } = call.cancel;
+  const prepared = await prepare(call);
+  if ('status' in prepared) return prepared;
+  const response = await send(call, prepared, signal);
+  if ('status' in response) return response;
+  if (response.statusCode < 400) return answered(call, prepared, response);
+  call.arrived();
+  const text = await readErrorText(response);
+  // The family reads its own error shape; the site's retry and disable rules apply on top.
+  const { family } = prepared;
+  return failed(
+    call.app,
+    call.channel,
+    response.statusCode,
+    family.readError(response.statusCode, response.headers, text),
+  );
+}
+
+/** The upstream call an attempt makes: the channel's family, model and format, and its request. */
+interface Prepared {
+  family: ProviderFamily;
+  format: ChannelFormat;
+  upstreamModel: string;
+  url: string;
+  headers: UpstreamRequest['headers'];
+  payload: UpstreamRequest['body'];
+}
+
+async function prepare({
+  app,
+  upstream,
+  endpoint,
+  body,
+  channel,
+  traced,
+}: AttemptCall): Promise<Prepared | Failure> {
   let upstreamModel: string;
   try {
     upstreamModel = mapModel(body.model, channel.modelMapping);
@@ -194,9 +228,17 @@ async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
       ? { ...request.headers, 'content-type': 'application/json' }
       : { ...request.headers, 'content-type': payload.contentType, 'content-length': String(payload.length) };
   if (traced) headers.traceparent = traced(family, upstreamModel);
-  let response: Dispatcher.ResponseData;
+  return { family, format, upstreamModel, url: request.url, headers, payload };
+}
+
+/** Sends the request: the upstream's answer (headers come first), or why none came. */
+async function send(
+  { app, upstream, channel, cancel }: AttemptCall,
+  { url, headers, payload }: Prepared,
+  signal: AbortSignal,
+): Promise<Dispatcher.ResponseData | Failure> {
   try {
-    response = await upstream.send(request.url, {
+    return await upstream.send(url, {
       method: 'POST',
       headers,
       body: typeof payload === 'string' ? payload : payload.stream(),
@@ -211,30 +253,27 @@ async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
     await maybeDisableChannel(app, channel, 0, message);
     return { status: 502, message, retryable: isConnectionError(error) };
   }
-  if (response.statusCode < 400) {
-    let held: HeldAnswer;
-    try {
-      // A stream counts as answered once its first event came (it waits in the body for delivery).
-      const stream = body.stream ? streamKind(family, response) : undefined;
-      if (stream) await firstEvent(response.body, stream === 'sse');
-      arrived();
-      held = await holdAnswer(family, response);
-    } catch (error) {
-      if (cancel.clientGone) return CLIENT_GONE;
-      return { status: 502, message: `upstream answer failed: ${(error as Error).message}`, retryable: true };
-    }
-    if (held.failure) return failed(app, channel, held.failure.status, held.failure.error);
-    return { response, channel, family, format, upstreamModel, cancel, answerBytes: held.bytes };
+}
+
+/** An answer the upstream gave with success: a stream once its first event came, else held if its family looks inside. */
+async function answered(
+  { app, body, channel, cancel, arrived }: AttemptCall,
+  { family, format, upstreamModel }: Prepared,
+  response: Dispatcher.ResponseData,
+): Promise<Success | Failure> {
+  let held: HeldAnswer;
+  try {
+    // A stream counts as answered once its first event came (it waits in the body for delivery).
+    const stream = body.stream ? streamKind(family, response) : undefined;
+    if (stream) await firstEvent(response.body, stream === 'sse');
+    arrived();
+    held = await holdAnswer(family, response);
+  } catch (error) {
+    if (cancel.clientGone) return CLIENT_GONE;
+    return { status: 502, message: `upstream answer failed: ${(error as Error).message}`, retryable: true };
   }
-  arrived();
-  const text = await readErrorText(response);
-  // The family reads its own error shape; the site's retry and disable rules apply on top.
-  return failed(
-    app,
-    channel,
-    response.statusCode,
-    family.readError(response.statusCode, response.headers, text),
-  );
+  if (held.failure) return failed(app, channel, held.failure.status, held.failure.error);
+  return { response, channel, family, format, upstreamModel, cancel, answerBytes: held.bytes };
 }
 
 /** Whether the answer is a stream: server-sent events, or the family's own framing. */

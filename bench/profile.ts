@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { CHAT_PATH } from './fixtures.ts';
 import { ROOT_DIR, removeTempDirs, startGateway, stopGateway } from './gateway.ts';
 import { loadRun, type Mode } from './load.ts';
-import { readyPort, startNode, stopChild } from './processes.ts';
+import { killAllNow, readyPort, startNode, stopChild } from './processes.ts';
 import { createBenchDatabase, dropBenchDatabases, type BenchDatabase, type ServerDb } from './databases.ts';
 import { RoundTripCounter } from './round-trips.ts';
 
@@ -20,9 +20,17 @@ interface ProfileNode {
 }
 interface CpuProfile {
   nodes: ProfileNode[];
+  /** Monotonic clock, µs: the same clock as this process's hrtime on Linux. */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
+
+/** Now on the monotonic clock, in µs, comparable with a profile's sample times. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/** When the load ran (µs, monotonic): only its samples are summarised, not the start-up's. */
+const loadWindow = { from: 0, to: Infinity };
 
 const mode = (process.argv[2] ?? 'sse') as Mode;
 const seconds = Number(process.argv[3] ?? 10);
@@ -51,7 +59,16 @@ function summarise(profile: CpuProfile): void {
   const selfByFunction = new Map<string, number>();
   const selfByOwner = new Map<string, number>();
   let total = 0;
+  let at = profile.startTime;
+  const inWindow = profile.timeDeltas.map((delta) => {
+    at += delta;
+    return at >= loadWindow.from && at <= loadWindow.to;
+  });
+  // A clock that does not match (not Linux): every sample, start-up included.
+  const all = !inWindow.some(Boolean);
+  if (all) console.log('(the profile clock does not match this one: start-up included)');
   profile.samples.forEach((id, index) => {
+    if (!all && !inWindow[index]) return;
     const frame = byNode.get(id)!.callFrame;
     if (frame.functionName === '(idle)' || frame.functionName === '(program)') return;
     const delta = profile.timeDeltas[index] ?? 0;
@@ -68,7 +85,7 @@ function summarise(profile: CpuProfile): void {
       .map(([name, us]) => `  ${((us / total) * 100).toFixed(1).padStart(5)}%  ${name}`)
       .join('\n');
   console.log(
-    `busy CPU sampled: ${(total / 1e6).toFixed(2)} s\n\nby package or folder:\n${top(selfByOwner, 20)}`,
+    `busy CPU sampled during the load: ${(total / 1e6).toFixed(2)} s\n\nby package or folder:\n${top(selfByOwner, 20)}`,
   );
   console.log(`\nby function (self time):\n${top(selfByFunction, 40)}`);
 }
@@ -96,7 +113,9 @@ async function main(): Promise<void> {
     };
     await server?.counter.quiet();
     const turnsBefore = server?.counter.turns ?? 0;
+    loadWindow.from = monotonicUs();
     const numbers = await loadRun(target, mode, seconds);
+    loadWindow.to = monotonicUs();
     console.log(
       `${mode} on ${database}: ${numbers.answered} answered, ${numbers.rps.toFixed(0)} req/s, ${numbers.errors} errors`,
     );
@@ -126,6 +145,8 @@ async function main(): Promise<void> {
 
 main().catch(async (error: unknown) => {
   console.error(error);
+  killAllNow();
   await dropBenchDatabases();
+  removeTempDirs();
   process.exit(1);
 });

@@ -52,6 +52,7 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
       '009-channel-test-outcome',
       '010-job-leases',
       '011-job-runs',
+      '012-mysql-reserve-procedure',
     ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Store } from './db.ts';
 import { RESERVE_PROCEDURE } from './migrations/012-mysql-reserve-procedure.ts';
 import { retryOnLockConflict } from './money-transaction.ts';
@@ -6,6 +6,7 @@ import type { Reservation } from './quota.ts';
 import type { ReserveOutcome } from './reserve-outcome.ts';
 import { nowSeconds } from './users.ts';
 
+const CALL = `call ${RESERVE_PROCEDURE}(?, ?, ?, ?, ?, ?, ?, ?)`;
 const OUTCOMES = new Set<string>(['reserved', 'user_quota_exhausted', 'token_quota_exhausted']);
 
 /** The outcome row of a CALL: mysql2 answers its result sets, then the call's own status. */
@@ -23,12 +24,15 @@ function outcomeOf(rows: unknown[]): ReserveOutcome {
  */
 export async function reserveInMysql(store: Store, reservation: Reservation): Promise<ReserveOutcome> {
   const { payer, amount } = reservation;
-  const limitsToken = !payer.tokenUnlimited && payer.tokenId > 0;
-  return retryOnLockConflict(async () => {
-    const result =
-      await sql<unknown>`call ${sql.raw(RESERVE_PROCEDURE)}(${reservation.id}, ${reservation.nodeId},
-      ${payer.userId}, ${payer.tokenId}, ${payer.tokenUnlimited ? 1 : 0}, ${limitsToken ? 1 : 0}, ${amount},
-      ${nowSeconds()})`.execute(store.db);
-    return outcomeOf(result.rows);
-  });
+  const query = CompiledQuery.raw(CALL, [
+    reservation.id,
+    reservation.nodeId,
+    payer.userId,
+    payer.tokenId,
+    payer.tokenUnlimited ? 1 : 0,
+    !payer.tokenUnlimited && payer.tokenId > 0 ? 1 : 0,
+    amount,
+    nowSeconds(),
+  ]);
+  return retryOnLockConflict(async () => outcomeOf((await store.db.executeQuery<unknown>(query)).rows));
 }

@@ -13,7 +13,7 @@ import { nodeLeasesTable } from './migrations/008-node-leases.ts';
 import { channelTestOutcome } from './migrations/009-channel-test-outcome.ts';
 import { jobLeasesTable } from './migrations/010-job-leases.ts';
 import { jobRuns } from './migrations/011-job-runs.ts';
-import { mysqlReserveProcedure } from './migrations/012-mysql-reserve-procedure.ts';
+import { reserveRoutines } from './migrations/012-reserve-routines.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -29,7 +29,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '009-channel-test-outcome': channelTestOutcome(),
     '010-job-leases': jobLeasesTable(dialect),
     '011-job-runs': jobRuns(),
-    '012-mysql-reserve-procedure': mysqlReserveProcedure(dialect),
+    '012-reserve-routines': reserveRoutines(dialect),
   };
 }
 

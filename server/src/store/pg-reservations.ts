@@ -1,69 +1,74 @@
 import { CompiledQuery } from 'kysely';
 import type { Store } from './db.ts';
+import { RESERVE_MANY_FUNCTION } from './migrations/012-reserve-routines.ts';
 import { retryOnLockConflict } from './money-transaction.ts';
 import type { Reservation } from './quota.ts';
 import type { ReserveOutcome } from './reserve-outcome.ts';
 import { nowSeconds } from './users.ts';
 
-/**
- * Written once, not built per call: $1 user, $2 amount, $3 whether the token limits the call,
- * $4 token, $5 reservation id, $6 node, $7 token unlimited (0/1), $8 now (unix seconds).
- */
-const RESERVE = `
-with wallet as materialized (
-  select id from users where id = $1 and quota > 0 and quota >= $2::bigint for update
-),
-token as materialized (
-  select id from tokens
-  where $3::boolean and exists (select 1 from wallet)
-    and id = $4 and remain_quota > 0 and remain_quota >= $2::bigint
-  for update
-),
-covered as materialized (
-  select 1 as yes from wallet where not $3::boolean or exists (select 1 from token)
-),
-take_wallet as (
-  update users set quota = quota - $2::bigint where id = $1 and exists (select 1 from covered)
-),
-take_token as (
-  update tokens set remain_quota = remain_quota - $2::bigint
-  where $3::boolean and id = $4 and exists (select 1 from covered)
-),
-recorded as (
-  insert into reservations (id, node_id, user_id, token_id, token_unlimited, amount, created_at)
-  select $5::varchar, $6::varchar, $1::bigint, $4::bigint, $7::integer, $2::bigint, $8::bigint
-  from covered
-)
-select exists (select 1 from wallet) as user_ok, exists (select 1 from covered) as reserved`;
+/** The most reservations one call of the function takes; more wait for the next. */
+const MAX_BATCH = 500;
 
-interface Outcome {
-  user_ok: boolean;
-  reserved: boolean;
+const RESERVE_MANY = `select ${RESERVE_MANY_FUNCTION}($1::varchar[], $2::varchar[], $3::bigint[], $4::bigint[], $5::integer[], $6::bigint[], $7::bigint) as outcomes`;
+
+interface Waiting {
+  reservation: Reservation;
+  resolve: (outcome: ReserveOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Per store: the reservations waiting for the next batch, and whether one is being written. */
+interface Queue {
+  waiting: Waiting[];
+  writing: boolean;
+}
+const queues = new WeakMap<Store, Queue>();
+
+function batchQuery(batch: Waiting[]): CompiledQuery {
+  const column = <T>(pick: (r: Reservation) => T) => batch.map((entry) => pick(entry.reservation));
+  return CompiledQuery.raw(RESERVE_MANY, [
+    column((r) => r.id),
+    column((r) => r.nodeId),
+    column((r) => r.payer.userId),
+    column((r) => r.payer.tokenId),
+    column((r) => (r.payer.tokenUnlimited ? 1 : 0)),
+    column((r) => r.amount),
+    nowSeconds(),
+  ]);
+}
+
+/** Writes what waits, batch after batch, until nothing does; one batch in flight per store. */
+async function writeWaiting(store: Store, queue: Queue): Promise<void> {
+  queue.writing = true;
+  while (queue.waiting.length > 0) {
+    const batch = queue.waiting.splice(0, MAX_BATCH);
+    try {
+      const query = batchQuery(batch);
+      const result = await retryOnLockConflict(() =>
+        store.db.executeQuery<{ outcomes: ReserveOutcome[] }>(query),
+      );
+      const outcomes = result.rows[0]?.outcomes ?? [];
+      if (outcomes.length !== batch.length) throw new Error(`${RESERVE_MANY_FUNCTION} answered no outcome`);
+      batch.forEach((entry, i) => entry.resolve(outcomes[i]!));
+    } catch (error) {
+      for (const entry of batch) entry.reject(error);
+    }
+  }
+  queue.writing = false;
 }
 
 /**
- * reserveQuota on PostgreSQL in one statement, so one round trip and no transaction held open
- * between round trips (the wallet's row lock lasts one statement, not four). The wallet's row is
- * locked first and then the token's (the order of every settlement and refund), each only if its
- * newest version covers the amount (READ COMMITTED re-checks a locked row's condition against the
- * version it locked); only when both are held are the balances taken and the reservation row
- * inserted. A statement is atomic: a refused call changes nothing, a failed one neither.
+ * reserveQuota on PostgreSQL, with group commit: the reservations that arrive while a batch is
+ * being written go together in the next, one call of the function of migration 012 (one round trip,
+ * one commit, one WAL flush for all of them). A batch is all or nothing: an error fails each of
+ * its calls and changes nothing.
  */
-export async function reserveInPostgres(store: Store, reservation: Reservation): Promise<ReserveOutcome> {
-  const { payer, amount } = reservation;
-  const query = CompiledQuery.raw(RESERVE, [
-    payer.userId,
-    amount,
-    !payer.tokenUnlimited && payer.tokenId > 0,
-    payer.tokenId,
-    reservation.id,
-    reservation.nodeId,
-    payer.tokenUnlimited ? 1 : 0,
-    nowSeconds(),
-  ]);
-  const outcome = await retryOnLockConflict(
-    async () => (await store.db.executeQuery<Outcome>(query)).rows[0]!,
-  );
-  if (outcome.reserved) return 'reserved';
-  return outcome.user_ok ? 'token_quota_exhausted' : 'user_quota_exhausted';
+export function reserveInPostgres(store: Store, reservation: Reservation): Promise<ReserveOutcome> {
+  let queue = queues.get(store);
+  if (!queue) queues.set(store, (queue = { waiting: [], writing: false }));
+  const current = queue;
+  return new Promise((resolve, reject) => {
+    current.waiting.push({ reservation, resolve, reject });
+    if (!current.writing) void writeWaiting(store, current);
+  });
 }

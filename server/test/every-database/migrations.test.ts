@@ -52,7 +52,7 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
       '009-channel-test-outcome',
       '010-job-leases',
       '011-job-runs',
-      '012-mysql-reserve-procedure',
+      '012-reserve-routines',
     ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);

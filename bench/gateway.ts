@@ -153,7 +153,7 @@ export async function startGateway(
   );
   const gw: Gateway = { url: `http://127.0.0.1:${port}`, child, key: '', workers, accessToken, dir };
   try {
-    await waitListening(gw, 30_000);
+    await waitListening(gw, 60_000);
     await consoleApi(gw, 'POST', '/api/channel/', {
       name: 'bench mock',
       type: 1,

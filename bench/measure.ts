@@ -3,7 +3,7 @@ import { CHAT_PATH } from './fixtures.ts';
 import { readLedger, settle, stopGateway, type Gateway } from './gateway.ts';
 import { loadRun, sequentialRun, type LoadNumbers, type Mode, type Target } from './load.ts';
 import { startUsage } from './proc-stats.ts';
-import type { Row } from './report.ts';
+import { bareOf, type Row } from './report.ts';
 
 /** A server under test: its process (for /proc), where to send requests, and its console if a gateway. */
 export interface Server {
@@ -100,8 +100,10 @@ export class Session {
       check,
     };
     this.rows.push(row);
+    const bare = bareOf(this.rows, row);
+    const ratio = bare && bare !== row ? ` (${(row.rps / bare.rps).toFixed(2)} × bare)` : '';
     log(
-      `${label}: ${numbers.answered} answered, ${row.rps.toFixed(0)} req/s, p50 ${row.p50Ms.toFixed(2)} ms, ` +
+      `${label}: ${numbers.answered} answered, ${row.rps.toFixed(0)} req/s${ratio}, p50 ${row.p50Ms.toFixed(2)} ms, ` +
         `p99 ${row.p99Ms.toFixed(2)} ms, ${row.cpuUsPerReq.toFixed(0)} µs CPU/req, errors ${row.errors}, ` +
         `non-2xx ${row.non2xx}` +
         (check ? `, log rows ${check.rows}, spent ${check.spent}, logged ${check.logged}` : ''),

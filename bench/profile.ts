@@ -1,14 +1,18 @@
 /**
- * `npm run bench:profile -- sse|json [seconds]`: loads one gateway (WORKERS=1) at 50 connections
- * under `node --cpu-prof` and prints where its CPU went, by function (self time) and by package.
- * The profile is kept under bench/results/profiles/ for Chrome DevTools or speedscope.
+ * `npm run bench:profile -- sse|json [seconds] [sqlite|postgres|mysql]`: loads one gateway
+ * (WORKERS=1) at 50 connections under `node --cpu-prof` and prints where its CPU went, by function
+ * (self time) and by package. The profile is kept under bench/results/profiles/ for Chrome DevTools
+ * or speedscope. On PostgreSQL or MySQL the gateway runs on a fresh database of its own (see
+ * databases.ts) behind a proxy that counts its round trips to the database per answered call.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHAT_PATH } from './fixtures.ts';
 import { ROOT_DIR, removeTempDirs, startGateway, stopGateway } from './gateway.ts';
 import { loadRun, type Mode } from './load.ts';
-import { readyPort, startNode, stopChild } from './processes.ts';
+import { killAllNow, readyPort, startNode, stopChild } from './processes.ts';
+import { createBenchDatabase, dropBenchDatabases, type BenchDatabase, type ServerDb } from './databases.ts';
+import { RoundTripCounter } from './round-trips.ts';
 
 interface ProfileNode {
   id: number;
@@ -16,13 +20,26 @@ interface ProfileNode {
 }
 interface CpuProfile {
   nodes: ProfileNode[];
+  /** Monotonic clock, µs: the same clock as this process's hrtime on Linux. */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
 
+/** Now on the monotonic clock, in µs, comparable with a profile's sample times. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/** When the load ran (µs, monotonic): only its samples are summarised, not the start-up's. */
+const loadWindow = { from: 0, to: Infinity };
+
 const mode = (process.argv[2] ?? 'sse') as Mode;
 const seconds = Number(process.argv[3] ?? 10);
-const profileDir = join(ROOT_DIR, 'bench', 'results', 'profiles', `${mode}-${Date.now()}`);
+const database = (process.argv[4] ?? 'sqlite') as ServerDb | 'sqlite';
+if (!['sqlite', 'postgres', 'mysql'].includes(database)) {
+  console.error(`bench:profile: the database is sqlite, postgres or mysql, not "${database}"`);
+  process.exit(2);
+}
+const profileDir = join(ROOT_DIR, 'bench', 'results', 'profiles', `${mode}-${database}-${Date.now()}`);
 
 /** Where a frame belongs: a package name, our own source folder, or node's internals. */
 function owner(url: string): string {
@@ -42,7 +59,16 @@ function summarise(profile: CpuProfile): void {
   const selfByFunction = new Map<string, number>();
   const selfByOwner = new Map<string, number>();
   let total = 0;
+  let at = profile.startTime;
+  const inWindow = profile.timeDeltas.map((delta) => {
+    at += delta;
+    return at >= loadWindow.from && at <= loadWindow.to;
+  });
+  // A clock that does not match (not Linux): every sample, start-up included.
+  const all = !inWindow.some(Boolean);
+  if (all) console.log('(the profile clock does not match this one: start-up included)');
   profile.samples.forEach((id, index) => {
+    if (!all && !inWindow[index]) return;
     const frame = byNode.get(id)!.callFrame;
     if (frame.functionName === '(idle)' || frame.functionName === '(program)') return;
     const delta = profile.timeDeltas[index] ?? 0;
@@ -59,7 +85,7 @@ function summarise(profile: CpuProfile): void {
       .map(([name, us]) => `  ${((us / total) * 100).toFixed(1).padStart(5)}%  ${name}`)
       .join('\n');
   console.log(
-    `busy CPU sampled: ${(total / 1e6).toFixed(2)} s\n\nby package or folder:\n${top(selfByOwner, 20)}`,
+    `busy CPU sampled during the load: ${(total / 1e6).toFixed(2)} s\n\nby package or folder:\n${top(selfByOwner, 20)}`,
   );
   console.log(`\nby function (self time):\n${top(selfByFunction, 40)}`);
 }
@@ -68,9 +94,15 @@ async function main(): Promise<void> {
   const mock = startNode('mock upstream', [join(import.meta.dirname, 'mock-upstream.ts'), '0'], process.env);
   const mockUrl = `http://127.0.0.1:${await readyPort(mock)}`;
   mkdirSync(profileDir, { recursive: true });
+  let server: { db: BenchDatabase; counter: RoundTripCounter } | undefined;
+  if (database !== 'sqlite') {
+    const db = await createBenchDatabase(database);
+    server = { db, counter: await RoundTripCounter.before(db.dsn) };
+  }
   process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`;
   // The sources, not the bundle `npm start` runs: the same code, with a file per frame to group by.
-  const gw = await startGateway(mockUrl, 1, join(ROOT_DIR, 'server/src/main.ts'));
+  const env = server ? { SQL_DSN: server.counter.rewrite(server.db.dsn) } : {};
+  const gw = await startGateway(mockUrl, 1, join(ROOT_DIR, 'server/src/main.ts'), env);
   delete process.env.NODE_OPTIONS;
   try {
     const target = {
@@ -79,13 +111,28 @@ async function main(): Promise<void> {
       path: CHAT_PATH,
       headers: { authorization: `Bearer ${gw.key}` },
     };
+    await server?.counter.quiet();
+    const turnsBefore = server?.counter.turns ?? 0;
+    loadWindow.from = monotonicUs();
     const numbers = await loadRun(target, mode, seconds);
+    loadWindow.to = monotonicUs();
     console.log(
-      `${mode}: ${numbers.answered} answered, ${numbers.rps.toFixed(0)} req/s, ${numbers.errors} errors`,
+      `${mode} on ${database}: ${numbers.answered} answered, ${numbers.rps.toFixed(0)} req/s, ${numbers.errors} errors`,
     );
+    if (server) {
+      // Until the last settlements are written (and nothing else talks to the database).
+      await server.counter.quiet();
+      const turns = server.counter.turns - turnsBefore;
+      console.log(
+        `database round trips: ${turns} for ${numbers.answered} calls, ` +
+          `${(turns / Math.max(1, numbers.answered)).toFixed(2)} per call (background jobs included)`,
+      );
+    }
   } finally {
     await stopGateway(gw);
     await stopChild(mock);
+    await server?.counter.close();
+    await dropBenchDatabases();
     removeTempDirs();
   }
   // The serving process is the largest profile (the cluster primary, if any, idles).
@@ -96,7 +143,10 @@ async function main(): Promise<void> {
   summarise(JSON.parse(readFileSync(largest, 'utf8')) as CpuProfile);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   console.error(error);
+  killAllNow();
+  await dropBenchDatabases();
+  removeTempDirs();
   process.exit(1);
 });

@@ -54,6 +54,8 @@ export interface Report {
   notes: string[];
 }
 
+const BARE = 'bare relay';
+
 const f = (n: number | undefined, digits = 2) =>
   n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(digits);
 
@@ -63,10 +65,19 @@ function checkCell(check: LedgerCheck | undefined): string {
   return check.ok ? `ok: ${text}` : `**MISMATCH**: ${text}`;
 }
 
+/** The bare relay's row of the same run to set `row` beside: same concurrency, and JSON or SSE (a converted stream is an SSE call). */
+export function bareOf(rows: readonly Row[], row: Row): Row | undefined {
+  const mode: Mode = row.mode === 'json' ? 'json' : 'sse';
+  return rows.find((r) => r.target === BARE && r.mode === mode && r.concurrency === row.concurrency);
+}
+
+const times = (value: number, bare: number | undefined) =>
+  bare === undefined || !(bare > 0) ? '–' : `${f(value / bare)} ×`;
+
 export function tableMarkdown(rows: readonly Row[]): string {
   const head =
-    '| target | mode | conc | procs | answered | req/s | p50 ms | p99 ms | TTFB p50/p99 ms | CPU µs/req | mock CPU µs/req | RSS idle MB | RSS peak MB | errors | non-2xx | log rows / answered, spent / logged |\n' +
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n';
+    '| target | mode | conc | procs | answered | req/s | req/s × bare | p50 ms | p99 ms | TTFB p50/p99 ms | CPU µs/req | CPU × bare | mock CPU µs/req | RSS idle MB | RSS peak MB | errors | non-2xx | log rows / answered, spent / logged |\n' +
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n';
   return (
     head +
     rows
@@ -78,10 +89,12 @@ export function tableMarkdown(rows: readonly Row[]): string {
           r.processes,
           r.answered,
           f(r.rps, 0),
+          times(r.rps, bareOf(rows, r)?.rps),
           f(r.p50Ms),
           f(r.p99Ms),
           r.ttfbP50Ms === undefined ? '' : `${f(r.ttfbP50Ms)} / ${f(r.ttfbP99Ms)}`,
           f(r.cpuUsPerReq, 0),
+          times(r.cpuUsPerReq, bareOf(rows, r)?.cpuUsPerReq),
           f(r.mockCpuUsPerReq, 0),
           f(r.idleMb, 1),
           `${f(r.peakMb, 1)}${r.peakReset ? '' : ' (since start)'}`,
@@ -101,15 +114,15 @@ const find = (rows: readonly Row[], target: string, mode: Mode, concurrency: num
 /** The targets of issue 4, from the rows of the same run. */
 export function judge(rows: readonly Row[], hold: HoldResult | null, gateways: readonly string[]): Verdict[] {
   const targets: Verdict[] = [];
-  const bareJson1 = find(rows, 'bare relay', 'json', 1);
-  const bareSse1 = find(rows, 'bare relay', 'sse', 1);
+  const bareJson1 = find(rows, BARE, 'json', 1);
+  const bareSse1 = find(rows, BARE, 'sse', 1);
   const gwJson1 = find(rows, gateways[0]!, 'json', 1);
   const gwSse1 = find(rows, gateways[0]!, 'sse', 1);
 
   for (const gateway of gateways) {
     for (const mode of ['json', 'sse'] as const) {
       const gw = find(rows, gateway, mode, 50);
-      const bare = find(rows, 'bare relay', mode, 50);
+      const bare = find(rows, BARE, mode, 50);
       const ratio = gw && bare ? gw.rps / bare.rps : NaN;
       targets.push({
         name: `${mode === 'json' ? 'JSON requests' : 'SSE streams'}/s, ${gateway} vs bare, 50 conns`,
@@ -121,7 +134,7 @@ export function judge(rows: readonly Row[], hold: HoldResult | null, gateways: r
   }
   for (const mode of ['json', 'sse'] as const) {
     const peer = find(rows, 'portkey', mode, 50);
-    const bare = find(rows, 'bare relay', mode, 50);
+    const bare = find(rows, BARE, mode, 50);
     if (peer && bare) {
       targets.push({
         name: `portkey ${mode} rps vs bare, 50 conns (peer, for comparison)`,

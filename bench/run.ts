@@ -2,7 +2,9 @@
  * `npm run bench` (add `-- --portkey` to include Portkey's gateway as a peer).
  * Starts a mock provider, a bare node:http relay (the floor) and the gateway, each in its own process
  * on 127.0.0.1; measures throughput at 50 connections and latency at concurrency 1 for JSON and SSE,
- * CPU and memory per process, and checks that every answered request was logged and billed. Writes
+ * CPU and memory per process, and checks that every answered request was logged and billed. Also
+ * the gateway with its limits counted in Redis, and on PostgreSQL (SQL_DSN, W=1 and W=2) on a
+ * database the bench creates and drops; every row shows its ratio to the bare relay. Writes
  * bench/results/latest.{md,json} (and a timestamped copy) and prints the table.
  */
 import { availableParallelism, loadavg } from 'node:os';
@@ -27,6 +29,8 @@ import { killAllNow, readyPort, startNode, stopAll, stopChild } from './processe
 import { judge, revision, tableMarkdown, targetsMarkdown, writeReport, type Report } from './report.ts';
 import { loginFlood, loginFloodNote } from './login-flood.ts';
 import { enableLimits, SENSITIVE_WORDS } from './limits-cost.ts';
+import { measurePostgres, measureRedisLimits } from './database-rows.ts';
+import { dropBenchDatabases } from './databases.ts';
 
 const BENCH_DIR = import.meta.dirname;
 const DURATION_S = positiveEnv('BENCH_DURATION', 10);
@@ -196,6 +200,7 @@ async function main(): Promise<void> {
     await session.finishGateway(gw1, gatewayNames[0]!);
   }
 
+  await measureRedisLimits(session, mockUrl);
   await measureMetricsOn(mockUrl);
 
   if (cores > 1) {
@@ -211,6 +216,8 @@ async function main(): Promise<void> {
       await session.finishGateway(gwN, name);
     }
   }
+
+  gatewayNames.push(...(await measurePostgres(session, mockUrl, [1, 2])));
 
   const hold = await runHold(mockUrl);
   if (withPortkey) await runPortkey(mockUrl);
@@ -252,7 +259,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.error(`\n[bench] ${signal}: stopping every process started`);
-    void stopAll().finally(() => {
+    void Promise.all([stopAll(), dropBenchDatabases()]).finally(() => {
       removeTempDirs();
       process.exit(130);
     });
@@ -266,6 +273,7 @@ process.on('exit', () => {
 main().catch(async (error: unknown) => {
   console.error('[bench] failed:', error instanceof Error ? error.message : error);
   await stopAll();
+  await dropBenchDatabases();
   removeTempDirs();
   process.exit(1);
 });

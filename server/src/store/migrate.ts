@@ -15,6 +15,7 @@ import { jobLeasesTable } from './migrations/010-job-leases.ts';
 import { jobRuns } from './migrations/011-job-runs.ts';
 import { logOutboxTable } from './migrations/012-log-outbox.ts';
 import { logDatabaseMigrations } from './migrations/log-database.ts';
+import { reserveRoutines } from './migrations/013-reserve-routines.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -31,6 +32,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '010-job-leases': jobLeasesTable(dialect),
     '011-job-runs': jobRuns(),
     '012-log-outbox': logOutboxTable(dialect),
+    '013-reserve-routines': reserveRoutines(dialect),
   };
 }
 

@@ -22,16 +22,23 @@ export function isLockConflict(error: unknown): boolean {
  * claims), retried from the start when the database picked it as a deadlock victim. Every such
  * transaction is all-or-nothing, so running it again is safe.
  */
-export async function moneyTransaction<T>(
+export function moneyTransaction<T>(
   store: Store,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
+  return retryOnLockConflict(() => {
+    const transaction = store.db.transaction();
+    const builder =
+      store.dialect === 'sqlite' ? transaction : transaction.setIsolationLevel('read committed');
+    return builder.execute(work);
+  });
+}
+
+/** Runs `work` again (a few times at most) when the database picked it as a deadlock victim; `work` must be all-or-nothing. */
+export async function retryOnLockConflict<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const transaction = store.db.transaction();
-      const builder =
-        store.dialect === 'sqlite' ? transaction : transaction.setIsolationLevel('read committed');
-      return await builder.execute(work);
+      return await work();
     } catch (error) {
       if (attempt >= DEADLOCK_RETRIES || !isLockConflict(error)) throw error;
     }

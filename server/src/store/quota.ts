@@ -2,65 +2,26 @@ import type { Transaction } from 'kysely';
 import type { Store } from './db.ts';
 import type { Database } from './schema.ts';
 import { moneyTransaction } from './money-transaction.ts';
-import { Refused, type Payer, type Reservation, type ReserveOutcome } from './reserve-outcome.ts';
+import type { Payer, Reservation, ReserveOutcome } from './reserve-outcome.ts';
 import { refundInSqlite, reserveInSqlite } from './sqlite-reservations.ts';
-import { nowSeconds } from './users.ts';
+import { reserveInPostgres } from './pg-reservations.ts';
+import { reserveInMysql } from './mysql-reservations.ts';
 
 export type { Payer, Reservation, ReserveOutcome } from './reserve-outcome.ts';
 
-const limitsToken = (payer: Payer) => !payer.tokenUnlimited && payer.tokenId > 0;
-
 /**
  * Takes `amount` from the token (unless unlimited) and the wallet, and records the reservation,
- * in one transaction of conditional updates: either both balances are positive and cover it and
- * both are debited, or nothing changes. Two concurrent calls, on one node or many, can therefore
- * never spend the same balance, and a balance in debt (below zero) admits no call at all.
+ * atomically: either both balances are positive and cover it and both are debited, or nothing
+ * changes. Two concurrent calls, on one node or many, can therefore never spend the same balance,
+ * and a balance in debt (below zero) admits no call at all. The wallet's row is locked before the
+ * token's, as every settlement and refund locks them, so no lock order can cross. One round trip on
+ * each database: group commit on SQLite, one statement on PostgreSQL, one procedure call on MySQL.
  */
-export async function reserveQuota(store: Store, reservation: Reservation): Promise<ReserveOutcome> {
-  const { payer, amount } = reservation;
-  try {
-    if (store.sqlite) return await reserveInSqlite(store, reservation);
-    // The reservation row goes in first, then the balances are locked user before token, as every
-    // settlement and refund locks them (after their reservation rows): no lock order can cross.
-    // (On MySQL a settlement's claim takes gap locks on reservations; inserting after locking the
-    // user would wait on such a gap while holding the user, a deadlock.)
-    await moneyTransaction(store, async (trx) => {
-      await trx
-        .insertInto('reservations')
-        .values({
-          id: reservation.id,
-          node_id: reservation.nodeId,
-          user_id: payer.userId,
-          token_id: payer.tokenId,
-          token_unlimited: payer.tokenUnlimited ? 1 : 0,
-          amount,
-          created_at: nowSeconds(),
-        })
-        .execute();
-      const user = await trx
-        .updateTable('users')
-        .set((eb) => ({ quota: eb('quota', '-', amount) }))
-        .where('id', '=', payer.userId)
-        .where('quota', '>', 0)
-        .where('quota', '>=', amount)
-        .executeTakeFirst();
-      if (Number(user.numUpdatedRows) !== 1) throw new Refused('user_quota_exhausted');
-      if (limitsToken(payer)) {
-        const token = await trx
-          .updateTable('tokens')
-          .set((eb) => ({ remain_quota: eb('remain_quota', '-', amount) }))
-          .where('id', '=', payer.tokenId)
-          .where('remain_quota', '>', 0)
-          .where('remain_quota', '>=', amount)
-          .executeTakeFirst();
-        if (Number(token.numUpdatedRows) !== 1) throw new Refused('token_quota_exhausted');
-      }
-    });
-    return 'reserved';
-  } catch (error) {
-    if (error instanceof Refused) return error.outcome;
-    throw error;
-  }
+export function reserveQuota(store: Store, reservation: Reservation): Promise<ReserveOutcome> {
+  if (store.sqlite) return reserveInSqlite(store, reservation);
+  return store.dialect === 'postgres'
+    ? reserveInPostgres(store, reservation)
+    : reserveInMysql(store, reservation);
 }
 
 async function refundIn(trx: Transaction<Database>, dialect: Store['dialect'], id: string): Promise<number> {

@@ -54,6 +54,7 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
       '010-job-leases',
       '011-job-runs',
       '012-log-outbox',
+      '013-reserve-routines',
     ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);

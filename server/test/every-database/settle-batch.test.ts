@@ -93,6 +93,12 @@ describe.skipIf(databaseUnavailable())('settling calls in batches', () => {
     expect(outcomes.filter((o) => o === 'token_quota_exhausted')).toHaveLength(4);
     expect(Number((await row('users', u)).quota)).toBe(10_000 - 100);
     expect(Number((await row('tokens', limited)).remain_quota)).toBe(50);
+    const recorded = await store.db
+      .selectFrom('reservations')
+      .select('id')
+      .where('id', 'like', `same-moment-${u}-%`)
+      .execute();
+    expect(recorded).toHaveLength(1);
     const poor = await user(250);
     const wallet = { userId: poor, tokenId: 0, tokenUnlimited: true };
     const walletOutcomes = await Promise.all(

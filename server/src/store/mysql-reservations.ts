@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Store } from './db.ts';
-import { RESERVE_PROCEDURE } from './migrations/012-reserve-routines.ts';
+import { RESERVE_PROCEDURE } from './migrations/013-reserve-routines.ts';
 import { retryOnLockConflict } from './money-transaction.ts';
 import type { Reservation } from './quota.ts';
 import type { ReserveOutcome } from './reserve-outcome.ts';

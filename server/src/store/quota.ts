@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Store } from './db.ts';
 import type { Database } from './schema.ts';
 import { moneyTransaction } from './money-transaction.ts';
-import type { Payer, Reservation, ReserveOutcome } from './reserve-outcome.ts';
+import type { Reservation, ReserveOutcome } from './reserve-outcome.ts';
 import { refundInSqlite, reserveInSqlite } from './sqlite-reservations.ts';
 import { reserveInPostgres } from './pg-reservations.ts';
 import { reserveInMysql } from './mysql-reservations.ts';

@@ -110,6 +110,35 @@ export class LimitGate {
       const until = now + LEASE_MS;
       leases.push({ key: `conc:${caller.tokenId}`, limit: limits.concurrency, holder, until });
     }
+    const { plan, successCharge, budgetCharge } = this.chargePlan(caller, limits, estimate, now);
+    const { tpm } = limits;
+    const { charges, refusals } = plan;
+    if (leases.length === 0 && charges.length === 0) return FREE;
+
+    const store = await this.countIn(leases, charges, refusals, now);
+    const entry: Open = {
+      store,
+      leases,
+      successCharge,
+      budgetCharge,
+      tpmTokenId: tpm > 0 ? caller.tokenId : undefined,
+    };
+    if (leases.length > 0) this.track(entry);
+    let finished = false;
+    return {
+      finish: (outcome) => {
+        if (finished) return;
+        finished = true;
+        this.untrack(entry);
+        this.settle(entry, outcome).catch((error: unknown) =>
+          this.log.warn(`a rate-limit counter could not be settled: ${String(error)}`),
+        );
+      },
+    };
+  }
+
+  /** The windows the call is counted in: the group's model rate, the key's RPM, TPM and budget. */
+  private chargePlan(caller: GateCaller, limits: TokenLimits, estimate: number, now: number) {
     const plan = new ChargePlan(now);
     const model = modelRateLimit(this.settings, caller.group);
     let successCharge: WindowCharge | undefined;
@@ -150,29 +179,7 @@ export class LimitGate {
         },
       );
     }
-    const { charges, refusals } = plan;
-    if (leases.length === 0 && charges.length === 0) return FREE;
-
-    const store = await this.countIn(leases, charges, refusals, now);
-    const entry: Open = {
-      store,
-      leases,
-      successCharge,
-      budgetCharge,
-      tpmTokenId: tpm > 0 ? caller.tokenId : undefined,
-    };
-    if (leases.length > 0) this.track(entry);
-    let finished = false;
-    return {
-      finish: (outcome) => {
-        if (finished) return;
-        finished = true;
-        this.untrack(entry);
-        this.settle(entry, outcome).catch((error: unknown) =>
-          this.log.warn(`a rate-limit counter could not be settled: ${String(error)}`),
-        );
-      },
-    };
+    return { plan, successCharge, budgetCharge };
   }
 
   close(): void {

@@ -4,6 +4,7 @@ import type { ConsoleClient } from './support/console-client.ts';
 import type { MockReply, MockUpstream } from './support/mock-upstream.ts';
 import { relayPost, setRelayOption } from './support/relay-seed.ts';
 import { databaseUnavailable, type TestServer } from './support/test-server.ts';
+import { testClock } from './support/test-clock.ts';
 import { until } from './support/wait.ts';
 
 const CHAT = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
@@ -30,18 +31,25 @@ describe.skipIf(databaseUnavailable())('circuit breaker', () => {
   let bench: OpenBench['bench'];
   let opened: OpenBench | undefined;
 
+  // Cool-downs pass when the test moves this clock, never on their own while the test looks.
+  const clock = testClock();
+  const COOLDOWN_MS = 300_000;
+
   beforeAll(async () => {
-    opened = await openBench();
+    opened = await openBench({}, { clock: clock.now });
     ({ t, mock, root, bench } = opened);
     await setRelayOption(root, 'CircuitBreakerFailures', '3');
-    await setRelayOption(root, 'CircuitBreakerCooldownSeconds', '1');
+    await setRelayOption(root, 'CircuitBreakerCooldownSeconds', String(COOLDOWN_MS / 1000));
     await setRelayOption(root, 'RetryTimes', '1');
   });
   afterAll(() => opened?.close());
 
   const breakersOf = (channelId: number) => t.server.app.breakers.list(channelId);
-  const halfOpen = (channelId: number) =>
-    until(() => breakersOf(channelId)[0]?.state === 'half_open', `channel ${channelId} half open`);
+  const halfOpen = (channelId: number) => {
+    const breaker = breakersOf(channelId)[0]!;
+    clock.advance(breaker.retryAt - clock.now());
+    return until(() => breakersOf(channelId)[0]?.state === 'half_open', `channel ${channelId} half open`);
+  };
 
   it('opens after exactly N failures, skips the channel, probes once and closes on success', async () => {
     const g = 'breaker-open';
@@ -78,7 +86,7 @@ describe.skipIf(databaseUnavailable())('circuit breaker', () => {
     const { key } = await bench.callerIn(g);
     for (let i = 0; i < 3; i++) expect((await relayPost(t, key, CHAT)).status).toBe(503);
     const opened = breakersOf(a)[0]!;
-    expect(opened.retryAt - opened.since).toBe(1000);
+    expect(opened.retryAt - opened.since).toBe(COOLDOWN_MS);
 
     const resting = await relayPost(t, key, CHAT);
     expect(resting.status).toBe(503);
@@ -90,7 +98,7 @@ describe.skipIf(databaseUnavailable())('circuit breaker', () => {
     expect(bench.hits('brk-only')).toBe(4);
     const reopened = breakersOf(a)[0]!;
     expect(reopened.state).toBe('open');
-    expect(reopened.retryAt - reopened.since).toBe(2000);
+    expect(reopened.retryAt - reopened.since).toBe(2 * COOLDOWN_MS);
   });
 
   it('counts neither the caller’s own 4xx nor other models against the channel', async () => {
@@ -132,7 +140,9 @@ describe.skipIf(databaseUnavailable())('circuit breaker', () => {
     const a = await bench.channel('brk-own', g, {}, upstreamError(500, 'down'));
     await t.server.store.db
       .updateTable('channels')
-      .set({ setting: JSON.stringify({ circuit_breaker_failures: 1, circuit_breaker_cooldown_seconds: 7 }) })
+      .set({
+        setting: JSON.stringify({ circuit_breaker_failures: 1, circuit_breaker_cooldown_seconds: 120 }),
+      })
       .where('id', '=', a)
       .execute();
     await t.server.channels.rebuild();
@@ -140,7 +150,7 @@ describe.skipIf(databaseUnavailable())('circuit breaker', () => {
     expect((await relayPost(t, key, CHAT)).status).toBe(502);
     const [opened] = breakersOf(a);
     expect(opened).toMatchObject({ state: 'open' });
-    expect(opened!.retryAt - opened!.since).toBe(7000);
+    expect(opened!.retryAt - opened!.since).toBe(120_000);
   });
 
   it('keeps its settings as site options with their defaults, refusing what makes no sense', async () => {

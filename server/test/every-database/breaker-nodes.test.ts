@@ -55,30 +55,52 @@ for (const scenario of SCENARIOS) {
         await mock?.stop();
       });
 
-      it('count failures from both, open on both, and close on both after one probe', async () => {
-        const root = await signInAsRoot(a.url);
-        await setRelayOption(root, 'CircuitBreakerFailures', '2');
-        await setRelayOption(root, 'CircuitBreakerCooldownSeconds', '1');
-        await until(
-          () => b.server.settings.number('CircuitBreakerFailures') === 2,
-          'node B to hear the option',
-        );
-        const channel = await seedChannel(a, { baseUrl: mock.url, models: ['gpt-4o-mini'] });
+      /** A channel of its own model on both nodes, with the channel's own breaker settings if any. */
+      const channelOnBoth = async (model: string, setting?: Record<string, number>) => {
+        const channel = await seedChannel(a, { baseUrl: mock.url, models: [model] });
+        if (setting) {
+          await a.server.store.db
+            .updateTable('channels')
+            .set({ setting: JSON.stringify(setting) })
+            .where('id', '=', channel)
+            .execute();
+          await a.server.channels.rebuild();
+        }
         await until(async () => {
           await b.server.channels.reload();
           return b.server.channels.get(channel) !== undefined;
         }, 'node B to know the channel');
-        const { key } = await seedToken(a);
-        const breakersOn = (node: TestServer) => node.server.app.breakers.list(channel);
+        return channel;
+      };
+      const breakersOn = (node: TestServer, channel: number) => node.server.app.breakers.list(channel);
+      const chat = (model: string) => ({ ...CHAT, model });
 
-        expect((await relayPost(a, key, CHAT)).status).toBe(502);
-        expect((await relayPost(b, key, CHAT)).status).toBe(502);
-        await until(() => breakersOn(a).length === 1 && breakersOn(b).length === 1, 'both nodes to open');
-        expect(breakersOn(a)[0]).toMatchObject({ state: 'open', lastError: 'down' });
+      it('count failures from both, open on both, and close on both after one probe', async () => {
+        const root = await signInAsRoot(a.url);
+        await setRelayOption(root, 'CircuitBreakerFailures', '2');
+        // The site's cool-down outlasts the test: an open breaker stays open while it is looked at,
+        // however slow the machine. The channel that is probed has one second of its own.
+        await setRelayOption(root, 'CircuitBreakerCooldownSeconds', '600');
+        await until(
+          () => b.server.settings.number('CircuitBreakerCooldownSeconds') === 600,
+          'node B to hear the options',
+        );
+        const held = await channelOnBoth('gpt-4o-mini');
+        const probed = await channelOnBoth('gpt-4o', { circuit_breaker_cooldown_seconds: 1 });
+        const { key } = await seedToken(a);
+
+        for (const model of ['gpt-4o-mini', 'gpt-4o']) {
+          expect((await relayPost(a, key, chat(model))).status).toBe(502);
+          expect((await relayPost(b, key, chat(model))).status).toBe(502);
+        }
+        const openOnBoth = (channel: number) =>
+          breakersOn(a, channel).length === 1 && breakersOn(b, channel).length === 1;
+        await until(() => openOnBoth(held) && openOnBoth(probed), 'both nodes to open both');
+        expect(breakersOn(a, held)[0]).toMatchObject({ state: 'open', lastError: 'down' });
         if (scenario.redis) {
           // A node that starts now finds the open breaker kept in Redis.
           const late = await startTestServer(env, db);
-          const known = late.server.app.breakers.list(channel);
+          const known = late.server.app.breakers.list(held);
           await late.server.close();
           expect(known).toEqual([expect.objectContaining({ model: 'gpt-4o-mini', lastError: 'down' })]);
         }
@@ -89,11 +111,11 @@ for (const scenario of SCENARIOS) {
         expect(mock.requests.length).toBe(calls);
 
         failing = false;
-        await until(() => breakersOn(b)[0]?.state === 'half_open', 'the cool-down to pass');
-        expect((await relayPost(b, key, CHAT)).status).toBe(200);
-        await until(() => breakersOn(a).length === 0, 'node A to hear the close');
-        expect(breakersOn(b)).toEqual([]);
-        expect((await relayPost(a, key, CHAT)).status).toBe(200);
+        await until(() => breakersOn(b, probed)[0]?.state === 'half_open', 'the cool-down to pass');
+        expect((await relayPost(b, key, chat('gpt-4o'))).status).toBe(200);
+        await until(() => breakersOn(a, probed).length === 0, 'node A to hear the close');
+        expect(breakersOn(b, probed)).toEqual([]);
+        expect((await relayPost(a, key, chat('gpt-4o'))).status).toBe(200);
       });
     },
   );

@@ -61,9 +61,12 @@ export function channelBench(t: TestServer, mock: MockUpstream) {
 }
 
 /** A server with root signed in, a mock upstream and a channel bench on them; close() stops both. */
-export async function openBench(env: Record<string, string> = {}) {
+export async function openBench(
+  env: Record<string, string> = {},
+  options: Parameters<typeof startTestServer>[2] = {},
+) {
   const mock = await new MockUpstream().start();
-  const t = await startTestServer(env);
+  const t = await startTestServer(env, undefined, options);
   const root = await signInAsRoot(t.url);
   const close = async () => {
     await t.close();

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { createServer, type RelaygateServer } from '../../src/server.ts';
+import { createServer, type RelaygateServer, type ServerOptions } from '../../src/server.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { newJournalDir } from './journal-dir.ts';
 
@@ -36,6 +36,7 @@ const BASE_ENV = {
 export async function startTestServer(
   env: Record<string, string> = {},
   existing?: TestDatabase,
+  options: Pick<ServerOptions, 'clock'> = {},
 ): Promise<TestServer> {
   const db = existing ?? (await createTestDatabase());
   const state: TestServer = {
@@ -61,7 +62,7 @@ export async function startTestServer(
       SQL_DSN: db.sqlDsn,
       SQLITE_PATH: db.sqlitePath || 'unused.db',
     });
-    state.server = await createServer(config);
+    state.server = await createServer(config, options);
     const address = await state.server.app.listen({ port: 0, host: '127.0.0.1' });
     state.url = address;
   }

@@ -99,6 +99,26 @@ for (const [label, open] of [
       expect(await store.acquire([{ ...lease(1002), until: now + 5000 }], now + 1001)).toBe(-1);
     });
 
+    it('admits a call all or nothing: a refused window takes no slot, and its end gives back and adjusts together', async () => {
+      const { store } = await open();
+      const now = Date.now();
+      const lease = (holder: string) => ({ key: 'slot', limit: 2, holder, until: now + 60_000 });
+      const window = (amount: number) => ({ key: 'win', amount, limit: 3, endsAt: now + 60_000 });
+      expect(await store.admit([lease('a')], [window(2)], now)).toEqual({ ok: true });
+      // The window would pass its limit: refused, and the slot it would have held stays free.
+      expect(await store.admit([lease('b')], [window(2)], now)).toEqual({ refused: 0, endsAt: now + 60_000 });
+      expect(await store.admit([lease('c')], [window(1)], now)).toEqual({ ok: true });
+      expect(await store.admit([lease('d')], [window(0)], now)).toEqual({ full: 0 });
+      expect(await store.read(['win'], now)).toEqual([3]);
+      await store.finish(
+        { keys: ['slot'], holder: 'a' },
+        [{ key: 'win', delta: -2, endsAt: now + 60_000 }],
+        now,
+      );
+      expect(await store.read(['win'], now)).toEqual([1]);
+      expect(await store.admit([lease('e')], [window(1)], now)).toEqual({ ok: true });
+    });
+
     it('resets a rate window at its end (time injected)', async () => {
       const { stores } = await open();
       let now = Date.UTC(2026, 0, 1, 0, 0, 30);

@@ -1,5 +1,14 @@
 import { MemoryLimitStore } from './memory-store.ts';
-import type { ChargeResult, LeaseRequest, LimitStore, WindowCharge } from './store.ts';
+import { admitInSteps, finishInSteps } from './in-steps.ts';
+import type {
+  Adjustment,
+  Admitted,
+  ChargeResult,
+  LeaseRequest,
+  LimitStore,
+  Release,
+  WindowCharge,
+} from './store.ts';
 
 /**
  * The workers of one node without Redis count in their cluster primary: each operation is one
@@ -100,6 +109,14 @@ export class ClusterLimitStore implements LimitStore {
   async renew(leases: LeaseRequest[], now: number): Promise<void> {
     await this.ask({ op: 'renew', leases, now });
   }
+  admit(leases: LeaseRequest[], charges: WindowCharge[], now: number): Promise<Admitted> {
+    return admitInSteps(this, leases, charges, now);
+  }
+
+  finish(release: Release | undefined, adjustments: Adjustment[], now: number): Promise<void> {
+    return finishInSteps(this, release, adjustments, now);
+  }
+
   async release(keys: string[], holder: string): Promise<void> {
     await this.ask({ op: 'release', keys, holder });
   }

@@ -11,7 +11,7 @@ import {
   modelRequestsText,
 } from './refusal-text.ts';
 import type { LimitStores } from './stores.ts';
-import type { LeaseRequest, LimitStore, WindowCharge } from './store.ts';
+import type { Adjustment, LeaseRequest, LimitStore, WindowCharge } from './store.ts';
 import { budgetWindow, fixedWindow, secondsUntil, type BudgetPeriod, type Window } from './windows.ts';
 
 /** A key's own limits (0: none). */
@@ -196,17 +196,15 @@ export class LimitGate {
     let store = this.stores.pick();
     for (;;) {
       try {
-        const full = leases.length > 0 ? await store.acquire(leases, now) : -1;
-        if (full >= 0)
-          throw new LimitRefusal(keyConcurrencyText(leases[full]!.limit), 'key_concurrency_limited', 1);
-        const charged = charges.length > 0 ? await store.charge(charges, now) : { ok: true as const };
-        if (charged.ok) return store;
-        if (leases.length > 0)
-          await store.release(
-            leases.map((l) => l.key),
-            leases[0]!.holder,
+        const admitted = await store.admit(leases, charges, now);
+        if ('full' in admitted)
+          throw new LimitRefusal(
+            keyConcurrencyText(leases[admitted.full]!.limit),
+            'key_concurrency_limited',
+            1,
           );
-        throw refusals[charged.index]!();
+        if ('refused' in admitted) throw refusals[admitted.refused]!();
+        return store;
       } catch (error) {
         if (error instanceof LimitRefusal) throw error;
         store = this.stores.failed(store, error);
@@ -217,27 +215,27 @@ export class LimitGate {
   private async settle(entry: Open, outcome: CallOutcome): Promise<void> {
     const { store } = entry;
     const now = this.clock();
-    const work: Array<Promise<void>> = [];
-    if (entry.leases.length > 0)
-      work.push(
-        store.release(
-          entry.leases.map((l) => l.key),
-          entry.leases[0]!.holder,
-        ),
-      );
+    const { leases } = entry;
+    const release =
+      leases.length > 0 ? { keys: leases.map((l) => l.key), holder: leases[0]!.holder } : undefined;
+    const adjustments: Adjustment[] = [];
     if (!outcome.success && entry.successCharge) {
       const { key, endsAt } = entry.successCharge;
-      work.push(store.adjust(key, -1, endsAt, now));
+      adjustments.push({ key, delta: -1, endsAt });
     }
     if (entry.budgetCharge) {
       const { key, endsAt, amount } = entry.budgetCharge;
-      work.push(store.adjust(key, (outcome.success ? outcome.cost : 0) - amount, endsAt, now));
+      adjustments.push({ key, delta: (outcome.success ? outcome.cost : 0) - amount, endsAt });
     }
     if (entry.tpmTokenId !== undefined && outcome.tokens > 0) {
       const minute = fixedWindow(now, MINUTE_MS);
-      work.push(store.adjust(`tpm:${entry.tpmTokenId}:${minute.id}`, outcome.tokens, minute.endsAt, now));
+      adjustments.push({
+        key: `tpm:${entry.tpmTokenId}:${minute.id}`,
+        delta: outcome.tokens,
+        endsAt: minute.endsAt,
+      });
     }
-    await Promise.all(work);
+    await store.finish(release, adjustments, now);
   }
 
   private track(entry: Open): void {

@@ -1,4 +1,13 @@
-import type { ChargeResult, LeaseRequest, LimitStore, WindowCharge } from './store.ts';
+import { admitInSteps, finishInSteps } from './in-steps.ts';
+import type {
+  Adjustment,
+  Admitted,
+  ChargeResult,
+  LeaseRequest,
+  LimitStore,
+  Release,
+  WindowCharge,
+} from './store.ts';
 
 interface Counter {
   value: number;
@@ -81,6 +90,14 @@ export class MemoryLimitStore implements LimitStore {
       held?.delete(holder);
       if (held?.size === 0) this.leases.delete(key);
     }
+  }
+
+  admit(leases: LeaseRequest[], charges: WindowCharge[], now: number): Promise<Admitted> {
+    return admitInSteps(this, leases, charges, now);
+  }
+
+  finish(release: Release | undefined, adjustments: Adjustment[], now: number): Promise<void> {
+    return finishInSteps(this, release, adjustments, now);
   }
 
   release(keys: string[], holder: string): Promise<void> {

@@ -28,6 +28,22 @@ export interface LeaseRequest {
   until: number;
 }
 
+/** A call admitted: its slots and windows taken; or the first full slot; or the first window that refused (none taken). */
+export type Admitted = { ok: true } | { full: number } | { refused: number; endsAt: number };
+
+/** The slots a call gives back at its end. */
+export interface Release {
+  keys: string[];
+  holder: string;
+}
+
+/** A window's counter changed at a call's end (the tokens it used, a budget estimate corrected). */
+export interface Adjustment {
+  key: string;
+  delta: number;
+  endsAt: number;
+}
+
 export interface LimitStore {
   readonly name: 'memory' | 'cluster' | 'redis';
   /**
@@ -45,4 +61,8 @@ export interface LimitStore {
   renew(leases: LeaseRequest[], now: number): Promise<void>;
   /** Gives slots back. */
   release(keys: string[], holder: string): Promise<void>;
+  /** A call's admission, all or nothing: its slots (acquire), then its windows (charge). */
+  admit(leases: LeaseRequest[], charges: WindowCharge[], now: number): Promise<Admitted>;
+  /** A call's end: its slots given back and its windows adjusted, together. */
+  finish(release: Release | undefined, adjustments: Adjustment[], now: number): Promise<void>;
 }

@@ -4,7 +4,8 @@ import type { OAuthEndpoints } from '../config.ts';
 import { isAdminRequest, requireAdmin } from '../auth/guard.ts';
 import { oidcEndpoints } from '../auth/oauth/oidc-discovery.ts';
 import { siteQuotaDisplay } from '../options/quota-display.ts';
-import { statusOptionValues, type OptionReader } from '../options/status-options.ts';
+import type { OptionReader } from '../options/option-reader.ts';
+import { statusOptionValues } from '../options/status-options.ts';
 import { ok } from './envelope.ts';
 import { featureProbe, type Feature } from './offered-features.ts';
 

@@ -12,28 +12,6 @@ import type {
 /** Keys outlive their window by this much, so a node with a slightly late clock still finds them. */
 const KEEP_AFTER_END_MS = 5000;
 
-/**
- * KEYS: counters. ARGV: now, then amount, limit, endsAt per key. A counter refuses when adding
- * the amount (at least 1) would pass its limit; all are added or none. Keys expire by themselves.
- */
-const CHARGE = `
-local now = tonumber(ARGV[1])
-for i, key in ipairs(KEYS) do
-  local limit = tonumber(ARGV[i * 3])
-  if limit > 0 then
-    local amount = math.max(tonumber(ARGV[i * 3 - 1]), 1)
-    if tonumber(redis.call('GET', key) or '0') + amount > limit then return {0, i - 1, ARGV[i * 3 + 1]} end
-  end
-end
-for i, key in ipairs(KEYS) do
-  local amount = tonumber(ARGV[i * 3 - 1])
-  if amount ~= 0 then
-    redis.call('INCRBY', key, amount)
-    redis.call('PEXPIRE', key, math.max(1, tonumber(ARGV[i * 3 + 1]) - now + ${KEEP_AFTER_END_MS}))
-  end
-end
-return {1}`;
-
 /** KEYS[1]: counter. ARGV: delta, endsAt, now. Never leaves a counter at or below zero. */
 const ADJUST = `
 local ttl = tonumber(ARGV[2]) - tonumber(ARGV[3])
@@ -41,20 +19,6 @@ if ttl <= 0 then return 0 end
 local value = redis.call('INCRBY', KEYS[1], ARGV[1])
 if value <= 0 then redis.call('DEL', KEYS[1]) else redis.call('PEXPIRE', KEYS[1], ttl + ${KEEP_AFTER_END_MS}) end
 return value`;
-
-/** KEYS: sorted sets of holders scored by lease end. ARGV: now, holder, then limit, until per key. */
-const ACQUIRE = `
-local now = tonumber(ARGV[1])
-for i, key in ipairs(KEYS) do
-  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
-  if redis.call('ZCARD', key) >= tonumber(ARGV[i * 2 + 1]) then return i - 1 end
-end
-for i, key in ipairs(KEYS) do
-  local untilMs = tonumber(ARGV[i * 2 + 2])
-  redis.call('ZADD', key, untilMs, ARGV[2])
-  redis.call('PEXPIRE', key, math.max(1, untilMs - now + ${KEEP_AFTER_END_MS}))
-end
-return -1`;
 
 /** KEYS: sorted sets. ARGV: now, holder, then until per key. Only leases still held are extended. */
 const RENEW = `
@@ -105,7 +69,7 @@ for i = leases + 1, #KEYS do
 end
 return {0}`;
 
-/** Counters shared by every node on one Redis: each operation is one atomic script. */
+/** Counters shared by every node on one Redis: each operation is one atomic script (acquire and charge are admissions of slots only, or windows only). */
 export class RedisLimitStore implements LimitStore {
   readonly name = 'redis' as const;
   private readonly prefix: string;
@@ -121,15 +85,10 @@ export class RedisLimitStore implements LimitStore {
   }
 
   async charge(charges: WindowCharge[], now: number): Promise<ChargeResult> {
-    const args = charges.flatMap((c) => [c.amount, c.limit, c.endsAt]);
-    const answer = (await this.redis.client.eval(
-      CHARGE,
-      charges.length,
-      ...charges.map((c) => this.prefix + c.key),
-      now,
-      ...args,
-    )) as [number, number?, string?];
-    return answer[0] === 1 ? { ok: true } : { ok: false, index: answer[1]!, endsAt: Number(answer[2]) };
+    const admitted = await this.admit([], charges, now);
+    return 'refused' in admitted
+      ? { ok: false, index: admitted.refused, endsAt: admitted.endsAt }
+      : { ok: true };
   }
 
   async adjust(key: string, delta: number, endsAt: number, now: number): Promise<void> {
@@ -144,11 +103,8 @@ export class RedisLimitStore implements LimitStore {
   }
 
   async acquire(leases: LeaseRequest[], now: number): Promise<number> {
-    if (leases.length === 0) return -1;
-    const args = leases.flatMap((l) => [l.limit, l.until]);
-    const holder = leases[0]!.holder;
-    const keys = leases.map((l) => this.prefix + l.key);
-    return Number(await this.redis.client.eval(ACQUIRE, keys.length, ...keys, now, holder, ...args));
+    const admitted = await this.admit(leases, [], now);
+    return 'full' in admitted ? admitted.full : -1;
   }
 
   async renew(leases: LeaseRequest[], now: number): Promise<void> {

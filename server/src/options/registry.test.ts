@@ -9,7 +9,8 @@ import {
 } from '@relaygate/contract';
 import { describe, expect, it } from 'vitest';
 import { OPTION_DEFINITIONS } from './registry.ts';
-import { statusOptionValues, type OptionReader } from './status-options.ts';
+import type { OptionReader } from './option-reader.ts';
+import { statusOptionValues } from './status-options.ts';
 
 /** Options whose names look secret but are not: /api/status hands the Turnstile site key to every browser. */
 const PUBLIC_DESPITE_NAME = ['TurnstileSiteKey'];

@@ -5,14 +5,7 @@ import {
   type StatusObject,
   type StatusOptionField,
 } from '@relaygate/contract';
-
-/** The readers of cache/options-cache.ts's OptionsCache, declared here so options/ need not import cache/. */
-export interface OptionReader {
-  get(key: OptionKey): string;
-  bool(key: OptionKey): boolean;
-  number(key: OptionKey): number;
-  json<T>(key: OptionKey): T;
-}
+import type { OptionReader } from './option-reader.ts';
 
 /** An option's value as its kind reads it: a boolean, a number, parsed JSON or the text. */
 export function optionValue(settings: OptionReader, key: OptionKey): unknown {

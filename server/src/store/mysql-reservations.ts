@@ -19,7 +19,7 @@ function outcomeOf(rows: unknown[]): ReserveOutcome {
 }
 
 /**
- * reserveQuota on MySQL and MariaDB in one round trip: the procedure of migration 012 runs the
+ * reserveQuota on MySQL and MariaDB in one round trip: the procedure of migration 013 runs the
  * reservation's transaction on the server (see there). Retried when picked as a deadlock victim.
  */
 export async function reserveInMysql(store: Store, reservation: Reservation): Promise<ReserveOutcome> {

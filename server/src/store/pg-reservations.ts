@@ -59,7 +59,7 @@ async function writeWaiting(store: Store, queue: Queue): Promise<void> {
 
 /**
  * reserveQuota on PostgreSQL, with group commit: the reservations that arrive while a batch is
- * being written go together in the next, one call of the function of migration 012 (one round trip,
+ * being written go together in the next, one call of the function of migration 013 (one round trip,
  * one commit, one WAL flush for all of them). A batch is all or nothing: an error fails each of
  * its calls and changes nothing.
  */

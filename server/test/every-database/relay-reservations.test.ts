@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reserveQuota } from '../../src/store/quota.ts';
 import { SettlementJournal } from '../../src/relay/billing/settlement-journal.ts';
@@ -26,16 +27,17 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('reservations end e
     await mock?.stop();
   });
 
-  const quotaOf = async (id: number) =>
-    Number(
-      (
-        await t.server.store.db
-          .selectFrom('users')
-          .select('quota')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).quota,
+  /** A wallet's quota (users) or a token's remaining quota (tokens). */
+  const balanceOf = async (table: 'users' | 'tokens', id: number) => {
+    const column = table === 'users' ? 'quota' : 'remain_quota';
+    const { rows } = await sql<{
+      balance: number | string;
+    }>`select ${sql.ref(column)} as balance from ${sql.table(table)} where id = ${id}`.execute(
+      t.server.store.db,
     );
+    return Number(rows[0]!.balance);
+  };
+  const quotaOf = (id: number) => balanceOf('users', id);
   const heldFor = async (userId: number) =>
     (await t.server.store.db.selectFrom('reservations').select('id').where('user_id', '=', userId).execute())
       .length;
@@ -184,6 +186,47 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('reservations end e
     expect(JSON.parse(log!.other!).local_count).toBe(true);
     expect(Number(log!.quota)).toBeGreaterThan(0);
     expect(START - (await quotaOf(userId))).toBe(Number(log!.quota));
+  });
+
+  it('reservations made together are judged one by one, in order, as if each were alone', async () => {
+    // A wallet of 1,000 and a token of 700: calls arriving in one turn of the event loop are
+    // reserved in one transaction (group commit), and each must still see what the ones before it took.
+    const userId = await seedUser(t, 1000);
+    const { id: tokenId } = await seedToken(t, { userId, remainQuota: 700, unlimited: false });
+    const limited = { userId, tokenId, tokenUnlimited: false };
+    const unlimited = { userId, tokenId: 0, tokenUnlimited: true };
+    const asks = [
+      { payer: limited, amount: 400 },
+      { payer: limited, amount: 400 }, // the token has 300 left
+      { payer: unlimited, amount: 500 },
+      { payer: unlimited, amount: 200 }, // the wallet has 100 left
+      { payer: limited, amount: 100 },
+      { payer: limited, amount: 1 }, // the wallet is empty
+    ];
+    const outcomes = await Promise.all(
+      asks.map(({ payer, amount }, i) =>
+        reserveQuota(t.server.store, { id: `together-${userId}-${i}`, nodeId: 'test-node', payer, amount }),
+      ),
+    );
+    // Whatever the order the database took them in (MySQL's calls run side by side), nothing is
+    // overdrawn and the balances moved by exactly what was reserved.
+    const took = (match: (ask: (typeof asks)[number]) => boolean) =>
+      asks.reduce((sum, ask, i) => sum + (outcomes[i] === 'reserved' && match(ask) ? ask.amount : 0), 0);
+    expect(took(() => true)).toBeLessThanOrEqual(1000);
+    expect(await quotaOf(userId)).toBe(1000 - took(() => true));
+    expect(await balanceOf('tokens', tokenId)).toBe(700 - took((ask) => ask.payer === limited));
+    expect(await heldFor(userId)).toBe(outcomes.filter((outcome) => outcome === 'reserved').length);
+    // SQLite and PostgreSQL take one turn's reservations in one transaction, in arrival order.
+    if (t.server.store.dialect !== 'mysql') {
+      expect(outcomes).toEqual([
+        'reserved',
+        'token_quota_exhausted',
+        'reserved',
+        'user_quota_exhausted',
+        'reserved',
+        'user_quota_exhausted',
+      ]);
+    }
   });
 
   it('after a crash, the restarted process settles its journal and refunds what it left reserved', async () => {

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { refundReservation, reserveQuota, type Payer, type Reservation } from '../../store/quota.ts';
 import type { Caller } from '../call/caller.ts';
 import { RelayError } from '../call/relay-error.ts';
 import type { SettlementBatcher } from './settlement-batcher.ts';
+import { newReservationId } from './reservation-id.ts';
 import { msg } from '../../i18n/text.ts';
 
 export const payerOf = (caller: Caller): Payer => ({
@@ -27,7 +27,7 @@ export async function reserveFor(
   // The cached balance refuses a wallet known to be empty without a database round trip.
   if (caller.userQuota <= 0)
     throw new RelayError(403, msg('relay.userQuotaUsedUp'), 'insufficient_user_quota');
-  const reservation: Reservation = { id: randomUUID(), nodeId, payer: payerOf(caller), amount: estimate };
+  const reservation: Reservation = { id: newReservationId(), nodeId, payer: payerOf(caller), amount: estimate };
   const outcome = await reserveQuota(app.store, reservation);
   if (outcome === 'token_quota_exhausted') {
     throw new RelayError(403, msg('relay.keyQuotaShort'), 'pre_consume_token_quota_failed');

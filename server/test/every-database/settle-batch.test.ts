@@ -79,6 +79,36 @@ describe.skipIf(databaseUnavailable())('settling calls in batches', () => {
     expect(Number(t.used_quota)).toBe(210);
   });
 
+  it('writes every log row of a large batch with its own values, and the defaults where a row has none', async () => {
+    const u = await user(1_000_000);
+    const payer = { userId: u, tokenId: 0, tokenUnlimited: true };
+    // More rows than one multi-row insert takes (SQLite writes them 50 at a time), and a remainder.
+    const count = 123;
+    const batch: Settlement[] = [];
+    for (let i = 0; i < count; i++) {
+      const full = { ...log(u), prompt_tokens: i, request_id: `req-${i}`, created_at: 1_700_000_000 + i };
+      batch.push({ ...(await reserve(payer, 10)), cost: i, channelId: 0, log: i % 2 ? full : log(u) });
+    }
+    await settleBatch(store, batch);
+    const rows = await store.db
+      .selectFrom('logs')
+      .selectAll()
+      .where('user_id', '=', u)
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(count);
+    rows.forEach((row, i) => {
+      expect(Number(row.quota)).toBe(i);
+      expect(Number(row.prompt_tokens)).toBe(i % 2 ? i : 0);
+      expect(row.request_id).toBe(i % 2 ? `req-${i}` : '');
+      if (i % 2) expect(Number(row.created_at)).toBe(1_700_000_000 + i);
+      else expect(Number(row.created_at)).toBeGreaterThan(1_700_000_000 + count);
+      expect(row.content).toBeNull();
+      expect(row.username).toBe('');
+      expect(row.model_name).toBe('m');
+    });
+  });
+
   it('reservations made at the same moment are each all or nothing (SQLite commits them together)', async () => {
     const u = await user(10_000);
     const limited = await token(u, 150);

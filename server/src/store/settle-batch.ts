@@ -1,8 +1,17 @@
 import type { Store } from './db.ts';
 import type { NewLog } from './log-writer.ts';
 import { moneyTransaction } from './money-transaction.ts';
+import { pgWriter } from './pg-settle-writer.ts';
 import type { Payer } from './quota.ts';
-import { kyselyWriter, sqliteWriter, type Balances, type BatchWriter } from './settle-writers.ts';
+import {
+  kyselyWriter,
+  sqliteWriter,
+  type Balances,
+  type BatchWriter,
+  type ChannelMove,
+  type TokenMove,
+  type WalletMove,
+} from './settle-writers.ts';
 import { nowSeconds } from './users.ts';
 
 export interface Settlement {
@@ -19,9 +28,15 @@ export interface Settlement {
   refund?: boolean;
 }
 
-function sumBy<K>(map: Map<K, number>, key: K, value: number): void {
-  map.set(key, (map.get(key) ?? 0) + value);
+function movedBy<T>(moves: Map<number, T>, id: number, fresh: () => T): T {
+  let move = moves.get(id);
+  if (!move) moves.set(id, (move = fresh()));
+  return move;
 }
+
+/** The moves in id order, the order rows are locked in. */
+const byId = <T extends { id: number }>(moves: Map<number, T>): T[] =>
+  [...moves.values()].sort((a, b) => a.id - b.id);
 
 /**
  * Settles many finished calls in one transaction (group commit). Each settlement first claims its
@@ -30,9 +45,9 @@ function sumBy<K>(map: Map<K, number>, key: K, value: number): void {
  * reservations is taken or given back, counters move once per row, and the log rows go in with
  * one multi-row insert, each recording exactly what was charged. A cost above the reservation is
  * charged in full even when it takes a balance below zero: the overshoot stays as a debt that
- * refuses further calls until it is paid, never written off. Rows are locked reservations, users,
- * tokens, then channels, each in id order, so batches never deadlock with each other or with
- * reservations. Answers the charge of each settlement, in order (0 for those already settled).
+ * refuses further calls until it is paid, never written off. Rows are locked reservations,
+ * channels, users, then tokens, each in id order (a task's charge takes them in the same order), so
+ * batches never deadlock with each other, with task charges or with reservations. Answers the charge of each settlement, in order (0 for those already settled).
  */
 export interface BatchResult {
   charged: number[];
@@ -67,7 +82,8 @@ export async function settleBatch(
       }
     });
   }
-  const result = await moneyTransaction(store, (trx) => settleWith(kyselyWriter(store, trx), settlements));
+  const writer = store.dialect === 'postgres' ? pgWriter : kyselyWriter;
+  const result = await moneyTransaction(store, (trx) => settleWith(writer(store, trx), settlements));
   afterCommit(result);
   // The batch's log rows wait in the outbox when the logs live apart: the mover takes them now.
   if (store.logs.apart) store.logs.onQueued();
@@ -83,38 +99,33 @@ async function settleWith(writer: BatchWriter, all: Settlement[]): Promise<Batch
   const charged = all.map((s, i) => (live[i] ? s.cost : 0));
   const settlements = all.filter((_, i) => live[i]);
 
-  const userDebit = new Map<number, number>();
-  const userUsed = new Map<number, number>();
-  const userRequests = new Map<number, number>();
-  const tokenDebit = new Map<number, number>();
-  const tokenUsed = new Map<number, number>();
-  const channelUsed = new Map<number, number>();
-  for (const s of settlements) {
-    const { userId, tokenId, tokenUnlimited } = s.payer;
-    sumBy(userDebit, userId, s.cost - s.reserved);
-    sumBy(userUsed, userId, s.cost);
-    sumBy(userRequests, userId, s.refund ? 0 : 1);
-    if (tokenId > 0) {
-      sumBy(tokenUsed, tokenId, s.cost);
-      sumBy(tokenDebit, tokenId, tokenUnlimited ? 0 : s.cost - s.reserved);
-    }
-    if (s.channelId > 0) sumBy(channelUsed, s.channelId, s.cost);
-  }
-  const byId = (a: number, b: number) => a - b;
-  for (const userId of [...userDebit.keys()].sort(byId)) {
-    await writer.updateUser(userId, userDebit.get(userId)!, userUsed.get(userId)!, userRequests.get(userId)!);
-  }
   const now = nowSeconds();
-  for (const tokenId of [...tokenUsed.keys()].sort(byId)) {
-    await writer.updateToken(tokenId, tokenDebit.get(tokenId)!, tokenUsed.get(tokenId)!, now);
-  }
-  for (const channelId of [...channelUsed.keys()].sort(byId)) {
-    const used = channelUsed.get(channelId)!;
-    if (used !== 0) await writer.updateChannel(channelId, used);
-  }
+  // The log rows first: they lock nothing another transaction waits for, and the wallets' rows,
+  // which every reservation needs, are then held for as short a time as possible.
   await writer.insertLogs(
     settlements.flatMap((s) => (s.log ? [{ created_at: now, ...s.log, quota: s.cost }] : [])),
   );
-  const balances = await writer.readBalances([...userDebit.keys()], [...tokenUsed.keys()]);
+  const wallets = new Map<number, WalletMove>();
+  const tokens = new Map<number, TokenMove>();
+  const channels = new Map<number, ChannelMove>();
+  for (const s of settlements) {
+    const { userId, tokenId, tokenUnlimited } = s.payer;
+    const wallet = movedBy(wallets, userId, () => ({ id: userId, debit: 0, used: 0, requests: 0 }));
+    wallet.debit += s.cost - s.reserved;
+    wallet.used += s.cost;
+    wallet.requests += s.refund ? 0 : 1;
+    if (tokenId > 0) {
+      const token = movedBy(tokens, tokenId, () => ({ id: tokenId, debit: 0, used: 0 }));
+      token.used += s.cost;
+      token.debit += tokenUnlimited ? 0 : s.cost - s.reserved;
+    }
+    if (s.channelId > 0) movedBy(channels, s.channelId, () => ({ id: s.channelId, used: 0 })).used += s.cost;
+  }
+  // Channels before wallets: no reservation waits for a channel's row, and every reservation for
+  // its wallet's, so the wallets are taken last, just before the commit.
+  await writer.moveChannels(byId(channels).filter((move) => move.used !== 0));
+  await writer.moveWallets(byId(wallets));
+  await writer.moveTokens(byId(tokens), now);
+  const balances = await writer.readBalances([...wallets.keys()], [...tokens.keys()]);
   return { charged, applied: live, balances };
 }

@@ -5,18 +5,38 @@ import type { Database } from './schema.ts';
 import { writeLogs, writeLogsPrepared, type NewLog } from './log-writer.ts';
 import { preparedOnce } from './sqlite-statements.ts';
 
-/** The writes of one settlement batch, inside one transaction. */
+/** What one batch takes from (or gives back to) a wallet, and adds to its counters. */
+export interface WalletMove {
+  id: number;
+  /** May be negative (a refund) and may take the wallet below zero (a debt). */
+  debit: number;
+  used: number;
+  requests: number;
+}
+export interface TokenMove {
+  id: number;
+  debit: number;
+  used: number;
+}
+export interface ChannelMove {
+  id: number;
+  used: number;
+}
+
+/**
+ * The writes of one settlement batch, inside one transaction. Each list of moves comes sorted by
+ * id, the order every transaction that moves quota locks rows in.
+ */
 export interface BatchWriter {
   /**
    * Deletes these reservations' rows and answers the ids that were there: a settlement whose row is
    * gone was settled or refunded already and must change nothing.
    */
   claimReservations(ids: string[]): Promise<Set<string>>;
-  /** `walletDebit` may be negative (a refund) and may take the wallet below zero (a debt). */
-  updateUser(userId: number, walletDebit: number, used: number, requests: number): Promise<void>;
-  updateToken(tokenId: number, debit: number, used: number, accessedAt: number): Promise<void>;
-  updateChannel(channelId: number, used: number): Promise<void>;
   insertLogs(rows: Array<NewLog & { created_at: number; quota: number }>): Promise<void>;
+  moveWallets(moves: WalletMove[]): Promise<void>;
+  moveTokens(moves: TokenMove[], accessedAt: number): Promise<void>;
+  moveChannels(moves: ChannelMove[]): Promise<void>;
   /** Balances after the writes, read in the same transaction. */
   readBalances(userIds: number[], tokenIds: number[]): Promise<Balances>;
 }
@@ -41,34 +61,40 @@ export function kyselyWriter(store: Store, trx: Transaction<Database>): BatchWri
       }
       return claimed;
     },
-    async updateUser(userId, walletDebit, used, requests) {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({
-          quota: eb('quota', '-', walletDebit),
-          used_quota: eb('used_quota', '+', used),
-          request_count: eb('request_count', '+', requests),
-        }))
-        .where('id', '=', userId)
-        .execute();
+    async moveWallets(moves) {
+      for (const { id, debit, used, requests } of moves) {
+        await trx
+          .updateTable('users')
+          .set((eb) => ({
+            quota: eb('quota', '-', debit),
+            used_quota: eb('used_quota', '+', used),
+            request_count: eb('request_count', '+', requests),
+          }))
+          .where('id', '=', id)
+          .execute();
+      }
     },
-    async updateToken(tokenId, debit, used, accessedAt) {
-      await trx
-        .updateTable('tokens')
-        .set((eb) => ({
-          remain_quota: eb('remain_quota', '-', debit),
-          used_quota: eb('used_quota', '+', used),
-          accessed_time: accessedAt,
-        }))
-        .where('id', '=', tokenId)
-        .execute();
+    async moveTokens(moves, accessedAt) {
+      for (const { id, debit, used } of moves) {
+        await trx
+          .updateTable('tokens')
+          .set((eb) => ({
+            remain_quota: eb('remain_quota', '-', debit),
+            used_quota: eb('used_quota', '+', used),
+            accessed_time: accessedAt,
+          }))
+          .where('id', '=', id)
+          .execute();
+      }
     },
-    async updateChannel(channelId, used) {
-      await trx
-        .updateTable('channels')
-        .set((eb) => ({ used_quota: eb('used_quota', '+', used) }))
-        .where('id', '=', channelId)
-        .execute();
+    async moveChannels(moves) {
+      for (const { id, used } of moves) {
+        await trx
+          .updateTable('channels')
+          .set((eb) => ({ used_quota: eb('used_quota', '+', used) }))
+          .where('id', '=', id)
+          .execute();
+      }
     },
     async readBalances(userIds, tokenIds) {
       const users = userIds.length
@@ -111,14 +137,14 @@ export function sqliteWriter(store: Store, db: SQLite.Database): BatchWriter {
     async claimReservations(ids) {
       return new Set(ids.filter((id) => st.claim.run(id).changes === 1));
     },
-    async updateUser(userId, walletDebit, used, requests) {
-      st.user.run(walletDebit, used, requests, userId);
+    async moveWallets(moves) {
+      for (const { id, debit, used, requests } of moves) st.user.run(debit, used, requests, id);
     },
-    async updateToken(tokenId, debit, used, accessedAt) {
-      st.token.run(debit, used, accessedAt, tokenId);
+    async moveTokens(moves, accessedAt) {
+      for (const { id, debit, used } of moves) st.token.run(debit, used, accessedAt, id);
     },
-    async updateChannel(channelId, used) {
-      st.channel.run(used, channelId);
+    async moveChannels(moves) {
+      for (const { id, used } of moves) st.channel.run(used, id);
     },
     async readBalances(userIds, tokenIds) {
       const users = new Map<number, number>();

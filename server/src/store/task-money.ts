@@ -94,6 +94,12 @@ export async function recordChargedSubmit<T extends TaskTable>(
       return { id: existing, charged: 0, balances: { users: new Map(), tokens: new Map() } };
     if (claimed) {
       const extra = cost - reservation.amount;
+      // Channel, wallet, token: the order every settlement locks them in (see settle-batch.ts).
+      await trx
+        .updateTable('channels')
+        .set((eb) => ({ used_quota: eb('used_quota', '+', cost) }))
+        .where('id', '=', charge.channelId)
+        .execute();
       await trx
         .updateTable('users')
         .set((eb) => ({
@@ -114,11 +120,6 @@ export async function recordChargedSubmit<T extends TaskTable>(
           .where('id', '=', payer.tokenId)
           .execute();
       }
-      await trx
-        .updateTable('channels')
-        .set((eb) => ({ used_quota: eb('used_quota', '+', cost) }))
-        .where('id', '=', charge.channelId)
-        .execute();
       if (cost > 0) {
         await writeLog(store, { ...charge.log, quota: cost }, trx);
       }

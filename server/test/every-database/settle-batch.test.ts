@@ -89,7 +89,10 @@ describe.skipIf(databaseUnavailable())('settling calls in batches', () => {
       const full = { ...log(u), prompt_tokens: i, request_id: `req-${i}`, created_at: 1_700_000_000 + i };
       batch.push({ ...(await reserve(payer, 10)), cost: i, channelId: 0, log: i % 2 ? full : log(u) });
     }
-    await settleBatch(store, batch);
+    const { balances } = await settleBatch(store, batch);
+    // The balances handed to the caches are the wallet's after the batch.
+    expect(balances.users.get(u)).toBe(Number((await row('users', u)).quota));
+    expect(balances.users.get(u)).toBe(1_000_000 - (count * (count - 1)) / 2);
     const rows = await store.db
       .selectFrom('logs')
       .selectAll()

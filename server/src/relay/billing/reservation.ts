@@ -27,7 +27,12 @@ export async function reserveFor(
   // The cached balance refuses a wallet known to be empty without a database round trip.
   if (caller.userQuota <= 0)
     throw new RelayError(403, msg('relay.userQuotaUsedUp'), 'insufficient_user_quota');
-  const reservation: Reservation = { id: newReservationId(), nodeId, payer: payerOf(caller), amount: estimate };
+  const reservation: Reservation = {
+    id: newReservationId(),
+    nodeId,
+    payer: payerOf(caller),
+    amount: estimate,
+  };
   const outcome = await reserveQuota(app.store, reservation);
   if (outcome === 'token_quota_exhausted') {
     throw new RelayError(403, msg('relay.keyQuotaShort'), 'pre_consume_token_quota_failed');

@@ -1,7 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Store } from './db.ts';
 import type { Database } from './schema.ts';
-import { kyselyWriter, type Balances, type BatchWriter } from './settle-writers.ts';
+import { writeLogs } from './log-writer.ts';
+import type { Balances, BatchWriter } from './settle-writers.ts';
 
 /**
  * The settlement's writes on PostgreSQL: one statement per table for the whole batch, where the
@@ -13,7 +14,7 @@ import { kyselyWriter, type Balances, type BatchWriter } from './settle-writers.
 export function pgWriter(store: Store, trx: Transaction<Database>): BatchWriter {
   const balances: Balances = { users: new Map(), tokens: new Map() };
   return {
-    ...kyselyWriter(store, trx),
+    insertLogs: (rows) => writeLogs(store, rows, trx),
     async claimReservations(ids) {
       if (ids.length === 0) return new Set();
       const { rows } = await sql<{ id: string }>`

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Store } from './db.ts';
 import type { Database } from './schema.ts';
 import { writeLogs, writeLogsPrepared, type NewLog } from './log-writer.ts';
+import { sqliteBalances } from './sqlite-balances.ts';
 import { preparedOnce } from './sqlite-statements.ts';
 
 /** What one batch takes from (or gives back to) a wallet, and adds to its counters. */
@@ -123,8 +124,6 @@ const statementsFor = preparedOnce((db: SQLite.Database) => ({
     'UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?, accessed_time = ? WHERE id = ?',
   ),
   channel: db.prepare('UPDATE channels SET used_quota = used_quota + ? WHERE id = ?'),
-  userQuota: db.prepare('SELECT quota FROM users WHERE id = ?'),
-  tokenRemain: db.prepare('SELECT remain_quota FROM tokens WHERE id = ?'),
 }));
 
 /**
@@ -147,17 +146,11 @@ export function sqliteWriter(store: Store, db: SQLite.Database): BatchWriter {
       for (const { id, used } of moves) st.channel.run(used, id);
     },
     async readBalances(userIds, tokenIds) {
-      const users = new Map<number, number>();
-      const tokens = new Map<number, number>();
-      for (const id of userIds)
-        users.set(id, Number((st.userQuota.get(id) as { quota: number } | undefined)?.quota ?? 0));
-      for (const id of tokenIds) {
-        tokens.set(
-          id,
-          Number((st.tokenRemain.get(id) as { remain_quota: number } | undefined)?.remain_quota ?? 0),
-        );
-      }
-      return { users, tokens };
+      const read = sqliteBalances(db);
+      return {
+        users: new Map(userIds.map((id) => [id, Number(read.wallet(id) ?? 0)])),
+        tokens: new Map(tokenIds.map((id) => [id, Number(read.token(id) ?? 0)])),
+      };
     },
     async insertLogs(rows) {
       writeLogsPrepared(store, db, rows);

@@ -1,12 +1,11 @@
 import type SQLite from 'better-sqlite3';
 import type { Store } from './db.ts';
 import type { Reservation, ReserveOutcome } from './reserve-outcome.ts';
+import { sqliteBalances } from './sqlite-balances.ts';
 import { preparedOnce } from './sqlite-statements.ts';
 import { nowSeconds } from './users.ts';
 
 const statementsFor = preparedOnce((db: SQLite.Database) => ({
-  userQuota: db.prepare('SELECT quota FROM users WHERE id = ?'),
-  tokenRemain: db.prepare('SELECT remain_quota FROM tokens WHERE id = ?'),
   takeUser: db.prepare('UPDATE users SET quota = quota - ? WHERE id = ?'),
   takeToken: db.prepare('UPDATE tokens SET remain_quota = remain_quota - ? WHERE id = ?'),
   record: db.prepare(
@@ -28,32 +27,18 @@ const statementsFor = preparedOnce((db: SQLite.Database) => ({
  */
 function reserveBatch(db: SQLite.Database) {
   const st = statementsFor(db);
+  const read = sqliteBalances(db);
   return (batch: readonly Reservation[], now: number): ReserveOutcome[] => {
-    const wallets = new Map<number, { left: number; taken: number }>();
-    const tokens = new Map<number, { left: number; taken: number }>();
-    const balance = (
-      balances: Map<number, { left: number; taken: number }>,
-      id: number,
-      read: (id: number) => number | undefined,
-    ) => {
-      let entry = balances.get(id);
-      if (!entry) balances.set(id, (entry = { left: read(id) ?? 0, taken: 0 }));
-      return entry;
-    };
+    const wallets = new Map<number, Held>();
+    const tokens = new Map<number, Held>();
     const outcomes = batch.map(({ id, nodeId, payer, amount }): ReserveOutcome => {
-      const wallet = balance(wallets, payer.userId, (userId) => (st.userQuota.get(userId) as Quota)?.quota);
+      const wallet = heldIn(wallets, payer.userId, read.wallet);
       if (!covers(wallet.left, amount)) return 'user_quota_exhausted';
       const limited = !payer.tokenUnlimited && payer.tokenId > 0;
-      const token = limited
-        ? balance(tokens, payer.tokenId, (tokenId) => (st.tokenRemain.get(tokenId) as Remain)?.remain_quota)
-        : undefined;
+      const token = limited ? heldIn(tokens, payer.tokenId, read.token) : undefined;
       if (token && !covers(token.left, amount)) return 'token_quota_exhausted';
-      wallet.left -= amount;
-      wallet.taken += amount;
-      if (token) {
-        token.left -= amount;
-        token.taken += amount;
-      }
+      take(wallet, amount);
+      if (token) take(token, amount);
       st.record.run(id, nodeId, payer.userId, payer.tokenId, payer.tokenUnlimited ? 1 : 0, amount, now);
       return 'reserved';
     });
@@ -64,11 +49,22 @@ function reserveBatch(db: SQLite.Database) {
 }
 const reserveBatchFor = preparedOnce(reserveBatch);
 
-interface Quota {
-  quota: number;
+/** A balance as the batch sees it: what is left, and what the batch has taken from it so far. */
+interface Held {
+  left: number;
+  taken: number;
 }
-interface Remain {
-  remain_quota: number;
+
+function take(held: Held, amount: number): void {
+  held.left -= amount;
+  held.taken += amount;
+}
+
+/** The balance of `id` in this batch, read from the database the first time it is asked for. */
+function heldIn(balances: Map<number, Held>, id: number, read: (id: number) => number | undefined): Held {
+  let held = balances.get(id);
+  if (!held) balances.set(id, (held = { left: read(id) ?? 0, taken: 0 }));
+  return held;
 }
 
 /** The reservation rule of every database: a balance above zero that covers the whole amount. */

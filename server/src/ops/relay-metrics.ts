@@ -21,7 +21,8 @@ export type CallOutcome = 'success' | 'upstream_error' | 'client_gone' | 'refuse
 export interface RelayMetrics {
   /**
    * A call that held a reservation ended: `charged` quota settled and `refunded` given back,
-   * `startedAt` and `firstByteMs` as the call's log row has them (0: no first byte).
+   * `startedAt` and `firstByteMs` as the call's log row has them (undefined: no first byte; 0 is
+   * an answer begun within the millisecond).
    */
   callEnded(
     clientFormat: string,
@@ -33,7 +34,7 @@ export interface RelayMetrics {
     charged: number,
     refunded: number,
     startedAt: number,
-    firstByteMs: number,
+    firstByteMs: number | undefined,
   ): void;
   /** An upstream answered with an error (`status`), or could not be reached (`status` 0). */
   upstreamError(channelId: number, status: number): void;
@@ -150,7 +151,7 @@ export class RelayTally implements RelayMetrics {
     entry.charged += charged;
     entry.refunded += refunded;
     entry.duration.observe((Date.now() - startedAt) / 1000);
-    if (firstByteMs > 0) entry.firstToken.observe(firstByteMs / 1000);
+    if (firstByteMs !== undefined) entry.firstToken.observe(firstByteMs / 1000);
   };
 
   upstreamError(channelId: number, status: number): void {

@@ -78,8 +78,11 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     // event stream) gives its own events.
     const parser = options.events ? undefined : new SseParser();
     const pieces: AsyncIterable<Uint8Array | SseEvent[]> = options.events ? options.events(body) : body;
+    let firstPiece = true;
     for await (const piece of pieces) {
-      if (outcome.firstByteMs === 0) outcome.firstByteMs = Date.now() - options.startedAt;
+      // A first byte within the call's first millisecond is 0 ms, and must not be taken again.
+      if (firstPiece) outcome.firstByteMs = Date.now() - options.startedAt;
+      firstPiece = false;
       const events = parser ? parser.push(piece as Uint8Array) : (piece as SseEvent[]);
       for (const event of events) relay.handle(event);
       await relay.flush();

@@ -185,7 +185,7 @@ async function answer(
       0,
       reservation.amount,
       startedAt,
-      0,
+      undefined,
     );
     if (error instanceof RelayError) throw error;
     throw new RelayError(

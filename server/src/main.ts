@@ -25,6 +25,13 @@ function readConfig(): Config {
  * the primary then stops the node with the worker's message instead of re-forking it forever.
  */
 const CANNOT_LISTEN_EXIT = 78;
+/**
+ * Connections the kernel may hold before the process accepts them. Node's default (511) overflowed
+ * when thousands of streams opened at once while the event loop was busy: the overflow's SYNs were
+ * dropped and each client waited a second or more for its retry. Asked high, the kernel caps it at
+ * net.core.somaxconn, as Go's listener (new-api's) does.
+ */
+const LISTEN_BACKLOG = 65_535;
 
 /** How the primary tells its workers the node id they share. */
 const NODE_ID_ENV = 'RELAYGATE_NODE_ID';
@@ -68,7 +75,7 @@ async function runServer(config: Config): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;

@@ -1,6 +1,8 @@
 import { countTokens, loadTokenizer, tokenizerReady } from './token-counter.ts';
 
 const BATCH_CHARS = 2048;
+/** Pieces appended before the held text is made one string of its own again (see `add`). */
+const FLATTEN_EVERY = 8;
 /** Text held per stream while the tokenizer is not loaded, before falling back to an estimate. */
 const MAX_PENDING_CHARS = 16 * 1024;
 
@@ -12,6 +14,8 @@ const MAX_PENDING_CHARS = 16 * 1024;
  */
 export class IncrementalCounter {
   private pending = '';
+  /** Pieces appended since the held text was last flattened. */
+  private appended = 0;
   private tokens = 0;
   chars = 0;
 
@@ -19,6 +23,13 @@ export class IncrementalCounter {
     if (typeof piece !== 'string' || piece === '') return;
     this.pending += piece;
     this.chars += piece.length;
+    // A piece is often a slice of its event's whole JSON (plainChunkText's answer), and text joined
+    // with += keeps its pieces: every such event would stay in memory until the batch is counted.
+    // Reading a character makes V8 copy the text into one string and let the events go.
+    if (++this.appended === FLATTEN_EVERY) {
+      this.appended = 0;
+      this.pending.charCodeAt(0);
+    }
     if (this.pending.length < BATCH_CHARS) return;
     if (tokenizerReady()) this.flush();
     else if (this.pending.length >= MAX_PENDING_CHARS) {

@@ -40,4 +40,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The command `npm start` runs once it has built (see README, "Run it").
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=100", "server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "server/dist/main.js"]

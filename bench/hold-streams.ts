@@ -8,7 +8,11 @@ import { SLOW_EVENTS, SLOW_GAP_MS, SLOW_PIECES, STREAM_REQUEST } from './fixture
 import { postOptions, streamContent, type Target } from './load.ts';
 import { fileLimit, processTree, resetPeak, rssMb, peakMb } from './proc-stats.ts';
 
-export const FD_LIMIT_NEEDED = 12_000;
+/**
+ * Open files the gateway needs for `streams` held streams: two sockets each (the client's and the
+ * upstream's), and room for its database, journal and listening sockets.
+ */
+export const fdLimitNeeded = (streams: number): number => 2 * streams + 1_000;
 
 export interface HoldResult {
   skipped?: string;
@@ -22,6 +26,8 @@ export interface HoldResult {
   cutOff: number;
   /** Of the failed: ended before the deadline with an error, a non-200 or incomplete content. */
   bad: number;
+  /** Why the bad ones failed (a status and the start of the body, or the error), counted. */
+  badReasons: Record<string, number>;
   /** Most streams that had their first byte and had not ended, at one moment. */
   heldPeak: number;
   idleMb: number;
@@ -47,14 +53,19 @@ export async function holdStreams(target: Target, serverPid: number, streams: nu
     waiting: 0,
     cutOff: 0,
     bad: 0,
+    badReasons: {},
     heldPeak: 0,
     idleMb: 0,
     sampledPeakMb: 0,
     peakMb: 0,
     elapsedMs: 0,
   };
-  if (limit === undefined || limit < FD_LIMIT_NEEDED) {
-    return { ...empty, skipped: `ulimit -n is ${limit ?? 'unknown'}, below ${FD_LIMIT_NEEDED}` };
+  const needed = fdLimitNeeded(streams);
+  if (limit === undefined || limit < needed) {
+    return {
+      ...empty,
+      skipped: `ulimit -n is ${limit ?? 'unknown'}, below the ${needed} one process needs for ${streams} streams`,
+    };
   }
   const pids = processTree(serverPid);
   resetPeak(pids);
@@ -68,6 +79,7 @@ export async function holdStreams(target: Target, serverPid: number, streams: nu
   const expected = SLOW_PIECES.join('');
   const pending = new Set<ClientRequest>();
   const counts = { completed: 0, waiting: 0, cutOff: 0, bad: 0 };
+  const badReasons: Record<string, number> = {};
   let held = 0;
   let heldPeak = 0;
   let pastDeadline = false;
@@ -85,12 +97,14 @@ export async function holdStreams(target: Target, serverPid: number, streams: nu
     const open = () => {
       let first = true;
       let ended = false;
-      const end = (ok: boolean) => {
+      const end = (ok: boolean, reason: string) => {
         if (ended) return;
         ended = true;
         if (!first) held--;
         pending.delete(req);
-        finish(ok ? 'completed' : !pastDeadline ? 'bad' : first ? 'waiting' : 'cutOff');
+        const outcome = ok ? 'completed' : !pastDeadline ? 'bad' : first ? 'waiting' : 'cutOff';
+        if (outcome === 'bad') badReasons[reason] = (badReasons[reason] ?? 0) + 1;
+        finish(outcome);
       };
       const req = request(postOptions(target, STREAM_REQUEST, agent), (res) => {
         const chunks: Buffer[] = [];
@@ -102,13 +116,15 @@ export async function holdStreams(target: Target, serverPid: number, streams: nu
           chunks.push(chunk);
         });
         res.on('end', () => {
-          const stream = streamContent(Buffer.concat(chunks).toString('utf8'));
-          end(res.statusCode === 200 && stream.done && stream.text === expected);
+          const text = Buffer.concat(chunks).toString('utf8');
+          const stream = streamContent(text);
+          const ok = res.statusCode === 200 && stream.done && stream.text === expected;
+          end(ok, `${res.statusCode}: ${text.slice(-300)}`);
         });
-        res.on('error', () => end(false));
-        res.on('close', () => end(false));
+        res.on('error', (error) => end(false, `answer broke off: ${error.message}`));
+        res.on('close', () => end(false, 'answer closed before its end'));
       });
-      req.on('error', () => end(false));
+      req.on('error', (error) => end(false, `request failed: ${error.message}`));
       pending.add(req);
       req.end(STREAM_REQUEST);
     };
@@ -132,6 +148,7 @@ export async function holdStreams(target: Target, serverPid: number, streams: nu
   return {
     streams,
     ...counts,
+    badReasons,
     failed: streams - counts.completed,
     heldPeak,
     idleMb,

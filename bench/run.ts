@@ -75,6 +75,7 @@ async function runHold(mockUrl: string): Promise<HoldResult> {
       `held-open streams: ${hold.completed}/${hold.streams} complete, ${hold.heldPeak} open at once, ` +
         `peak ${peak} MB; failed: ${hold.waiting} no byte by the deadline, ${hold.cutOff} cut off, ${hold.bad} bad`,
     );
+    for (const [reason, count] of Object.entries(hold.badReasons)) log(`  bad: ${count} × ${reason}`);
     if (hold.failed === 0) {
       hold.check = await settle(gw, before, hold.completed);
       const c = hold.check;

@@ -78,12 +78,20 @@ interface Waiting {
 const waitingFor = new WeakMap<SQLite.Database, Waiting[]>();
 
 /**
- * Runs `work` in one SQLite write transaction while holding Kysely's single connection, so no
- * other transaction can be open meanwhile; the statements run synchronously, in microseconds.
+ * Runs `work` in one SQLite write transaction; its statements run synchronously, in microseconds.
+ * With no transaction open on the connection it runs at once: none can begin before it ends.
+ * Otherwise (a Kysely transaction is awaiting between its statements) it waits for Kysely's single
+ * connection, as every transaction does.
  */
 function inTransaction<T>(store: Store, work: (db: SQLite.Database) => T): Promise<T> {
   const db = store.sqlite!;
-  return store.db.connection().execute(async () => db.transaction(() => work(db)).immediate());
+  const run = () => db.transaction(() => work(db)).immediate();
+  if (db.inTransaction) return store.db.connection().execute(async () => run());
+  try {
+    return Promise.resolve(run());
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
 }
 
 /** Writes every reservation that arrived since the last turn of the event loop, in one commit. */

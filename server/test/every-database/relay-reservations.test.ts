@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reserveQuota } from '../../src/store/quota.ts';
+import { reserveQuota, type ReserveOutcome } from '../../src/store/quota.ts';
 import { SettlementJournal } from '../../src/relay/billing/settlement-journal.ts';
 import { fixtureChunks, fixtureJson, fixturesAvailable } from '../support/fixtures.ts';
 import { MockUpstream } from '../support/mock-upstream.ts';
@@ -227,6 +227,27 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('reservations end e
         'user_quota_exhausted',
       ]);
     }
+  });
+
+  it('a reservation asked while another transaction of this process is open sees what it commits', async () => {
+    const { userId } = await caller();
+    const payer = { userId, tokenId: 0, tokenUnlimited: true };
+    let reservation: Promise<ReserveOutcome> | undefined;
+    await t.server.store.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ quota: 300 }).where('id', '=', userId).execute();
+      reservation = reserveQuota(t.server.store, {
+        id: `open-${userId}`,
+        nodeId: 'test-node',
+        payer,
+        amount: 500,
+      });
+      // A turn of the event loop: SQLite's group commit runs its batch then, inside this transaction
+      // if it did not wait for it (and would find 300).
+      await new Promise((resolve) => setImmediate(resolve));
+      await trx.updateTable('users').set({ quota: 600 }).where('id', '=', userId).execute();
+    });
+    expect(await reservation).toBe('reserved');
+    expect(await quotaOf(userId)).toBe(100);
   });
 
   it('after a crash, the restarted process settles its journal and refunds what it left reserved', async () => {

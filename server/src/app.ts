@@ -88,19 +88,21 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback, not an async hook: a call no address limit counts (every relay call) passes with no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
-    if (urlHasNul(request.url)) {
-      throw new LocalizedError(msg('http.urlNul'), 400);
-    }
+    if (urlHasNul(request.url)) return done(new LocalizedError(msg('http.urlNul'), 400));
     // new-api's GLOBAL_API_RATE_LIMIT / GLOBAL_WEB_RATE_LIMIT / CRITICAL_RATE_LIMIT per client address.
-    const waitSeconds = await context.limits.addresses.check(request.method, request.url, request.ip);
-    if (waitSeconds > 0) {
+    const refusedFor = (waitSeconds: number) => {
+      if (waitSeconds <= 0) return done();
       reply.header('retry-after', String(waitSeconds));
       context.metrics.relay.tooManyRequests('address');
-      throw new AddressLimitRefusal(msg('http.tooManyRequests'), 429);
-    }
+      done(new AddressLimitRefusal(msg('http.tooManyRequests'), 429));
+    };
+    const wait = context.limits.addresses.check(request.method, request.url, request.ip);
+    if (typeof wait === 'number') return refusedFor(wait);
+    wait.then(refusedFor, done);
   });
   registerJsonBodyParser(app);
   // Console answers are in the language the request asks for (Accept-Language), English by default.

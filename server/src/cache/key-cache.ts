@@ -5,6 +5,7 @@ import type { TokensTable, UsersTable } from '../store/schema.ts';
 import { findLiveTokenByKey } from '../store/tokens.ts';
 import { findKeyUser } from '../store/users.ts';
 import { localBus, type ChangeBus } from './change-bus.ts';
+import type { NowOrLater } from './now-or-later.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 export type TokenRow = Selectable<TokensTable>;
@@ -36,9 +37,13 @@ export class KeyCache {
     this.users = new TtlCache(ttlSeconds * 1000);
   }
 
-  async token(key: string): Promise<TokenRow | null> {
+  /** The key's token row (null: no such live key); answered at once when cached, as on nearly every call. */
+  token(key: string): NowOrLater<TokenRow | null> {
     const cached = this.tokens.get(key);
-    if (cached !== undefined) return cached;
+    return cached !== undefined ? cached : this.loadToken(key);
+  }
+
+  private async loadToken(key: string): Promise<TokenRow | null> {
     const row = (await findLiveTokenByKey(this.store.db, key)) ?? null;
     if (row) {
       this.tokens.set(key, row);
@@ -47,9 +52,13 @@ export class KeyCache {
     return row;
   }
 
-  async user(id: number): Promise<CachedUser | null> {
+  /** The user of a key (null: none); answered at once when cached. */
+  user(id: number): NowOrLater<CachedUser | null> {
     const cached = this.users.get(id);
-    if (cached !== undefined) return cached;
+    return cached !== undefined ? cached : this.loadUser(id);
+  }
+
+  private async loadUser(id: number): Promise<CachedUser | null> {
     const row = (await findKeyUser(this.store.db, id)) ?? null;
     this.users.set(id, row);
     return row;

@@ -43,11 +43,20 @@ export class AddressLimits {
     this.settings = settings;
   }
 
-  /** Seconds to wait when the address is over a limit that applies to this call, else 0. */
-  async check(method: string, url: string, address: string): Promise<number> {
+  /**
+   * Seconds to wait when the address is over a limit that applies to this call, else 0: at once
+   * for a call no limit counts (every relay call), once counted otherwise.
+   */
+  check(method: string, url: string, address: string): number | Promise<number> {
     const kind = addressLimitKind(url);
+    const critical = isCritical(method, url);
+    if (!kind && !critical) return 0;
+    return this.counted(kind, critical, address);
+  }
+
+  private async counted(kind: 'api' | 'web' | null, critical: boolean, address: string): Promise<number> {
     const wait = kind ? await this.count(kind, address) : 0;
-    if (wait > 0 || !isCritical(method, url)) return wait;
+    if (wait > 0 || !critical) return wait;
     return this.count('critical', address);
   }
 

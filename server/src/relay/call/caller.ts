@@ -9,6 +9,8 @@ import { RelayError } from './relay-error.ts';
 import type { TokenLimits } from '../../limits/gate.ts';
 import { tokenLimitsOf } from '../../limits/token-limits.ts';
 import { msg } from '../../i18n/text.ts';
+import type { CachedUser, TokenRow } from '../../cache/key-cache.ts';
+import { thenNow, type NowOrLater } from '../../cache/now-or-later.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,15 +68,28 @@ export function parseKey(raw: string): { key: string; pinnedChannelId?: number }
   return pin !== undefined && /^\d+$/.test(pin) ? { key, pinnedChannelId: Number(pin) } : { key };
 }
 
-/** Checks a key in new-api's order: exists, enabled, not expired, not exhausted, address, user, group. */
-export async function authenticateCaller(
+/**
+ * Checks a key in new-api's order: exists, enabled, not expired, not exhausted, address, user,
+ * group. Answered at once when the key and its user are cached (nearly every call); a refusal is
+ * then thrown at once, and rejects otherwise.
+ */
+export function authenticateCaller(
   app: FastifyInstance,
   rawKey: string | null,
   ip: string,
-): Promise<Caller> {
+): NowOrLater<Caller> {
   if (!rawKey) throw new RelayError(401, msg('relay.noKey'), 'invalid_api_key');
   const { key, pinnedChannelId } = parseKey(rawKey);
-  const token = key === '' ? null : await app.keys.token(key);
+  return thenNow(key === '' ? null : app.keys.token(key), (found) => {
+    const token = usableToken(found, ip);
+    return thenNow(app.keys.user(Number(token.user_id)), (user) =>
+      callerFor(app, token, user, pinnedChannelId),
+    );
+  });
+}
+
+/** The token, when it may call from `ip`; else the refusal, thrown. */
+function usableToken(token: TokenRow | null, ip: string): TokenRow {
   if (!token) throw new RelayError(401, msg('relay.invalidKey'), 'invalid_api_key');
   const unlimited = fromDbBool(token.unlimited_quota);
   const now = Math.floor(Date.now() / 1000);
@@ -91,7 +106,16 @@ export async function authenticateCaller(
   if (!ipAllowed(allowListMatcher(token.allow_ips), ip)) {
     throw new RelayError(403, msg('relay.addressRefused', { ip }), 'ip_not_allowed');
   }
-  const user = await app.keys.user(Number(token.user_id));
+  return token;
+}
+
+/** The caller of a usable token, when its user may call in the token's group; else the refusal, thrown. */
+function callerFor(
+  app: FastifyInstance,
+  token: TokenRow,
+  user: CachedUser | null,
+  pinnedChannelId: number | undefined,
+): Caller {
   if (!user || user.deleted_at !== null)
     throw new RelayError(401, msg('relay.keyUserGone'), 'invalid_api_key');
   if (user.status !== UserStatus.Enabled)
@@ -112,7 +136,7 @@ export async function authenticateCaller(
     group,
     tokenId: token.id,
     tokenName: token.name,
-    tokenUnlimited: unlimited,
+    tokenUnlimited: fromDbBool(token.unlimited_quota),
     tokenRemain: Number(token.remain_quota),
     modelLimits: fromDbBool(token.model_limits_enabled) ? new Set(splitList(token.model_limits)) : null,
     pinnedChannelId,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { authenticateCaller, extractKey, extractMidjourneyKey } from './caller.ts';
 import { nodeRecovering } from './relay-error.ts';
 
@@ -9,16 +9,30 @@ import { nodeRecovering } from './relay-error.ts';
  */
 export const checkKeyFirst =
   (app: FastifyInstance, settlementsReady: () => boolean) =>
-  async (request: FastifyRequest): Promise<void> => {
+  (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const config = request.routeOptions.config as {
       session?: boolean;
       modelList?: boolean;
       midjourney?: boolean;
       noKey?: boolean;
     };
-    // Reservations made before the last run's are refunded would be refunded with them.
-    if (!settlementsReady() && !config.modelList) throw nodeRecovering();
-    if (config.session || config.noKey) return;
-    const key = config.midjourney ? extractMidjourneyKey(request) : extractKey(request);
-    request.caller = await authenticateCaller(app, key, request.ip);
+    // A callback, not an async hook: a cached key is checked with no promise in between.
+    let caller: ReturnType<typeof authenticateCaller>;
+    try {
+      // Reservations made before the last run's are refunded would be refunded with them.
+      if (!settlementsReady() && !config.modelList) throw nodeRecovering();
+      if (config.session || config.noKey) return done();
+      const key = config.midjourney ? extractMidjourneyKey(request) : extractKey(request);
+      caller = authenticateCaller(app, key, request.ip);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!(caller instanceof Promise)) {
+      request.caller = caller;
+      return done();
+    }
+    caller.then((found) => {
+      request.caller = found;
+      done();
+    }, done);
   };

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { thenNow } from './now-or-later.ts';
+
+describe('thenNow', () => {
+  it('applies the next step at once to a value that is here', () => {
+    expect(thenNow(2, (n) => n * 3)).toBe(6);
+    expect(() =>
+      thenNow(2, () => {
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+  });
+
+  it('applies it once a promised value arrives, and rejects with what it throws', async () => {
+    const later = thenNow(Promise.resolve(2), (n) => thenNow(n + 1, (m) => m * 3));
+    expect(later).toBeInstanceOf(Promise);
+    expect(await later).toBe(9);
+    await expect(
+      thenNow(Promise.resolve(2), () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+  });
+});

@@ -64,14 +64,14 @@ describe.skipIf(databaseUnavailable())('choosing the channels of a call', () => 
 
   it("refuses in the caller's terms when no channel serves the model, reload or not", async () => {
     void index.reload();
-    const refusal = await candidatesFor(index, { group: 'default' }, 'model-nobody-serves').catch(
-      (error: unknown) => error,
-    );
+    const refusal = await Promise.resolve(
+      candidatesFor(index, { group: 'default' }, 'model-nobody-serves'),
+    ).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(RelayError);
     expect(refusal).toMatchObject({ status: 503, code: 'model_not_found' });
-    const pinned = await candidatesFor(index, { group: 'default', pinnedChannelId: 999_999 }, 'm').catch(
-      (error: unknown) => error,
-    );
+    const pinned = await Promise.resolve(
+      candidatesFor(index, { group: 'default', pinnedChannelId: 999_999 }, 'm'),
+    ).catch((error: unknown) => error);
     expect(pinned).toMatchObject({ status: 503, code: 'channel_not_available' });
   });
 });

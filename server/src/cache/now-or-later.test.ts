@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thenNow } from './now-or-later.ts';
+import { caught, thenNow } from './now-or-later.ts';
 
 describe('thenNow', () => {
   it('applies the next step at once to a value that is here', () => {
@@ -20,5 +20,23 @@ describe('thenNow', () => {
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
+  });
+});
+
+describe('caught', () => {
+  const refusedAs = (error: unknown) => `refused: ${(error as Error).message}`;
+
+  it('answers a value at hand at once, and what the failure makes of a throw', () => {
+    expect(caught(() => 'ok', refusedAs)).toBe('ok');
+    expect(
+      caught(() => {
+        throw new Error('no');
+      }, refusedAs),
+    ).toBe('refused: no');
+  });
+
+  it('answers a promise, recovered from its rejection', async () => {
+    expect(await caught(() => Promise.resolve('ok'), refusedAs)).toBe('ok');
+    expect(await caught(() => Promise.reject(new Error('later')), refusedAs)).toBe('refused: later');
   });
 });

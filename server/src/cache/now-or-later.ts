@@ -9,3 +9,16 @@ export type NowOrLater<T> = T | Promise<T>;
 export function thenNow<T, R>(value: NowOrLater<T>, next: (value: T) => NowOrLater<R>): NowOrLater<R> {
   return value instanceof Promise ? value.then(next) : next(value);
 }
+
+/**
+ * What `run` answers, or what `failed` makes of its failure, thrown at once or rejected later: at
+ * once when both are at hand.
+ */
+export function caught<T>(run: () => NowOrLater<T>, failed: (error: unknown) => T): NowOrLater<T> {
+  try {
+    const value = run();
+    return value instanceof Promise ? value.catch(failed) : value;
+  } catch (error) {
+    return failed(error);
+  }
+}

@@ -3,11 +3,14 @@ import { ClusterLimitStore } from './cluster-store.ts';
 import { LEASE_MS } from './gate.ts';
 import type { LimitStores } from './stores.ts';
 import type { LeaseRequest, LimitStore } from './store.ts';
+import type { NowOrLater } from '../cache/now-or-later.ts';
 
 /** A held slot of a channel: give it back once when the attempt ends. */
 export type ChannelHold = () => void;
 
 const RENEW_EVERY_MS = 20_000;
+/** The hold of a channel without a cap: nothing to give back. */
+const UNCAPPED: ChannelHold = () => undefined;
 
 /**
  * The per-channel concurrency cap: routing asks for a slot before it sends a call to a capped
@@ -26,9 +29,12 @@ export class ChannelSlots {
     this.clock = clock;
   }
 
-  /** A slot of the channel, or null when it is full; channels without a cap always have one. */
-  async hold(channelId: number, cap: number): Promise<ChannelHold | null> {
-    if (cap <= 0) return () => undefined;
+  /** A slot of the channel, or null when it is full; channels without a cap always have one, at once. */
+  hold(channelId: number, cap: number): NowOrLater<ChannelHold | null> {
+    return cap <= 0 ? UNCAPPED : this.leased(channelId, cap);
+  }
+
+  private async leased(channelId: number, cap: number): Promise<ChannelHold | null> {
     const now = this.clock();
     const lease = {
       key: `chan:${channelId}`,

@@ -11,6 +11,7 @@ import {
   modelRequestsText,
 } from './refusal-text.ts';
 import type { LimitStores } from './stores.ts';
+import type { NowOrLater } from '../cache/now-or-later.ts';
 import type { Adjustment, LeaseRequest, LimitStore, WindowCharge } from './store.ts';
 import { budgetWindow, fixedWindow, secondsUntil, type BudgetPeriod, type Window } from './windows.ts';
 
@@ -77,6 +78,15 @@ interface Open {
   tpmTokenId?: number;
 }
 
+/** What a call is counted in, once a limit counts it. */
+interface Counted {
+  leases: LeaseRequest[];
+  charges: WindowCharge[];
+  refusals: Array<() => LimitRefusal>;
+  successCharge?: WindowCharge;
+  budgetCharge?: WindowCharge;
+}
+
 /**
  * The limits of a relay call, checked on the way in (before quota is reserved) and settled when
  * it ends: new-api's model request rate limit per user, and each key's requests and tokens per
@@ -100,8 +110,11 @@ export class LimitGate {
     this.clock = clock;
   }
 
-  /** Counts the call in, or throws a LimitRefusal. `estimate` is the quota about to be reserved. */
-  async admit(caller: GateCaller, estimate: number): Promise<Admission> {
+  /**
+   * Counts the call in, or throws a LimitRefusal (rejects, once counting). `estimate` is the quota
+   * about to be reserved. A call no limit counts is admitted at once.
+   */
+  admit(caller: GateCaller, estimate: number): NowOrLater<Admission> {
     const now = this.clock();
     const limits = caller.limits ?? NO_TOKEN_LIMITS;
     const leases: LeaseRequest[] = [];
@@ -114,14 +127,25 @@ export class LimitGate {
     const { tpm } = limits;
     const { charges, refusals } = plan;
     if (leases.length === 0 && charges.length === 0) return FREE;
+    return this.countedIn(
+      { leases, charges, refusals, successCharge, budgetCharge },
+      tpm > 0 ? caller.tokenId : undefined,
+      now,
+    );
+  }
 
+  private async countedIn(
+    { leases, charges, refusals, successCharge, budgetCharge }: Counted,
+    tpmTokenId: number | undefined,
+    now: number,
+  ): Promise<Admission> {
     const store = await this.countIn(leases, charges, refusals, now);
     const entry: Open = {
       store,
       leases,
       successCharge,
       budgetCharge,
-      tpmTokenId: tpm > 0 ? caller.tokenId : undefined,
+      tpmTokenId,
     };
     if (leases.length > 0) this.track(entry);
     let finished = false;

@@ -77,7 +77,8 @@ async function deliverWhole(answer: Delivery): Promise<Delivered> {
     return { usage, local: shaped.usage === undefined, firstByteMs, stream: false };
   }
   if (success.format === wire && wire === 'openai') {
-    const { usage, local, finishReasons } = await usageOfAnswer(endpoint.kind, bytes, answer.localPrompt);
+    const used = usageOfAnswer(endpoint.kind, bytes, answer.localPrompt);
+    const { usage, local, finishReasons } = used instanceof Promise ? await used : used;
     reply.header('content-type', answer.contentType || 'application/json');
     void reply.send(bytes);
     return { usage, local, firstByteMs, stream: false, finishReasons };

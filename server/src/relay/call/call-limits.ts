@@ -6,6 +6,7 @@ import type { Caller } from './caller.ts';
 import type { RelayBody } from './relay-body.ts';
 import { RelayError } from './relay-error.ts';
 import { promptText } from '../answer/token-counter.ts';
+import { caught, type NowOrLater } from '../../cache/now-or-later.ts';
 
 /** What the usage log names of a refused call. */
 export interface CallNames {
@@ -35,22 +36,28 @@ function logRefusal(app: FastifyInstance, caller: Caller, call: CallNames, code:
   });
 }
 
-/** Counts the call against the caller's rate limits, budget and concurrency (see limits/gate.ts). */
-export async function admitCall(
+/**
+ * Counts the call against the caller's rate limits, budget and concurrency (see limits/gate.ts):
+ * at once when no limit counts it. A refusal is logged and thrown as the caller's 429.
+ */
+export function admitCall(
   app: FastifyInstance,
   caller: Caller,
   call: CallNames & { estimate: number },
-): Promise<Admission> {
-  try {
-    return await app.limits.gate.admit(
-      { userId: caller.userId, group: caller.group, tokenId: caller.tokenId, limits: caller.limits },
-      call.estimate,
-    );
-  } catch (error) {
+): NowOrLater<Admission> {
+  const refused = (error: unknown): never => {
     if (!(error instanceof LimitRefusal)) throw error;
     logRefusal(app, caller, call, error.code, error.text);
     throw limitExceeded(error.text, error.code, error.retryAfterSeconds);
-  }
+  };
+  return caught(
+    () =>
+      app.limits.gate.admit(
+        { userId: caller.userId, group: caller.group, tokenId: caller.tokenId, limits: caller.limits },
+        call.estimate,
+      ),
+    refused,
+  );
 }
 
 /** Every capped channel able to serve the call is busy: logged, and answered 429. */

@@ -23,6 +23,7 @@ import { clampUsage } from '../billing/usage-limits.ts';
 import type { Usage } from '../answer/usage.ts';
 import type { UpstreamClient } from '../routing/upstream-client.ts';
 import { msg } from '../../i18n/text.ts';
+import { caught } from '../../cache/now-or-later.ts';
 import type { CallOutcome } from '../../ops/relay-metrics.ts';
 import type { CallAnswer, CallTrace } from '../../ops/tracing.ts';
 
@@ -125,10 +126,16 @@ async function admit({ app, request, endpoint, caller, body, cancel }: RelayCall
   // Which channel first, as new-api's distributor does: a model no channel offers is named as such,
   // not as unpriced, so the operator looks at the channels.
   // A model with fallbacks may have no channel of its own left: its fallbacks are tried.
-  const candidates = await candidatesFor(app.channels, caller, body.model).catch((error: unknown) => {
-    if (hasFallbacks(app, caller, body.model)) return [];
-    throw error;
-  });
+  const found = caught(
+    () => candidatesFor(app.channels, caller, body.model),
+    (error) => {
+      if (hasFallbacks(app, caller, body.model)) return [];
+      throw error;
+    },
+  );
+  // Values at hand cost no turn of the microtask queue: the channels are indexed, and nearly no call
+  // is counted by a limit.
+  const candidates = found instanceof Promise ? await found : found;
   const price = priceFor(app.settings, body.model, caller.group, caller.acceptUnsetRatio);
   const first: ModelStep = { model: body.model, candidates, price };
   const names = {
@@ -136,7 +143,8 @@ async function admit({ app, request, endpoint, caller, body, cancel }: RelayCall
     requestId: request.id,
     estimate: estimateCost(app, endpoint, body, price),
   };
-  const admission = await admitCall(app, caller, names);
+  const admitted = admitCall(app, caller, names);
+  const admission = admitted instanceof Promise ? await admitted : admitted;
   if (cancel.clientGone) {
     admission.finish(NOT_SERVED);
     throw clientGone();
@@ -287,7 +295,7 @@ type CallArgs = [
  * One call through the gateway (see `relay`); with tracing on, inside a span of its own, child of
  * the client's `traceparent`. Off, nothing but the one check.
  */
-export async function relayCall(...args: CallArgs): Promise<FastifyReply> {
+export function relayCall(...args: CallArgs): Promise<FastifyReply> {
   const [app, , request, , endpoint, , body] = args;
   if (!app.tracing.enabled) return relay(undefined, ...args);
   const trace = app.tracing.startCall({

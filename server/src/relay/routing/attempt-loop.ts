@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { thenNow } from '../../cache/now-or-later.ts';
 import type { RoutableChannel } from '../../cache/channel-index.ts';
 import type { BreakerChange } from '../../cache/circuit-breakers.ts';
 import type { CallTrace } from '../../ops/tracing.ts';
@@ -149,11 +150,11 @@ async function tryModel(routing: Routing, step: ModelStep): Promise<RouteResult 
     probe = admission === 'probe';
     return admission !== 'open';
   };
-  const hold = async (channel: RoutableChannel) => {
-    const release = await app.limits.channels.hold(channel.id, channel.row.concurrency_limit);
-    if (!release && probe) app.breakers.released(channel.id, model);
-    return release;
-  };
+  const hold = (channel: RoutableChannel) =>
+    thenNow(app.limits.channels.hold(channel.id, channel.row.concurrency_limit), (release) => {
+      if (!release && probe) app.breakers.released(channel.id, model);
+      return release;
+    });
   for (let attempt = 0; attempt < routing.attempts && !cancel.clientGone; attempt++) {
     const free = await chooseFreeChannel(candidates, triedHere, attempt, hold, admit);
     if (!free.channel) {

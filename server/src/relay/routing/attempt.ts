@@ -12,6 +12,7 @@ import type { ChannelFormat, ProviderFamily, UpstreamRequest } from '../provider
 import { providerForChannel } from '../providers/registry.ts';
 import type { RelayBody } from '../call/relay-body.ts';
 import { firstEvent } from './first-event.ts';
+import { thenNow, type NowOrLater } from '../../cache/now-or-later.ts';
 import { mapModel } from './channel-choice.ts';
 import { isConnectionError, type UpstreamClient } from './upstream-client.ts';
 import { msg, render } from '../../i18n/text.ts';
@@ -68,30 +69,28 @@ export function upstreamRequest(
   upstreamModel: string,
   dispatcher?: Dispatcher,
   format: ChannelFormat = answerFormat(family, endpoint, body, upstreamModel),
-): Promise<UpstreamRequest | string> {
-  return Promise.resolve(
-    family.request({
-      settings: app.settings,
-      endpoint,
-      body,
-      channel,
-      upstreamModel,
-      // The call as OpenAI chat, for a channel in another format: its client adaptor makes it.
-      chat: () => clientAdaptor(body.clientFormat).chatCore(body, endpoint),
-      native:
-        body.original && clientAdaptor(body.clientFormat).wire === format
-          ? { body: body.original, headers: body.clientHeaders ?? {} }
-          : undefined,
-      dispatcher,
-    }),
-  );
+): NowOrLater<UpstreamRequest | string> {
+  return family.request({
+    settings: app.settings,
+    endpoint,
+    body,
+    channel,
+    upstreamModel,
+    // The call as OpenAI chat, for a channel in another format: its client adaptor makes it.
+    chat: () => clientAdaptor(body.clientFormat).chatCore(body, endpoint),
+    native:
+      body.original && clientAdaptor(body.clientFormat).wire === format
+        ? { body: body.original, headers: body.clientHeaders ?? {} }
+        : undefined,
+    dispatcher,
+  });
 }
 
 /**
  * One attempt on one channel: the upstream's answer, or why it failed and whether to go on. With
  * `trace` (tracing on), the attempt is a span of the call's, and its context goes upstream.
  */
-export async function tryChannel(
+export function tryChannel(
   app: FastifyInstance,
   upstream: UpstreamClient,
   endpoint: Endpoint,
@@ -104,6 +103,14 @@ export async function tryChannel(
   trace?: CallTrace,
 ): Promise<Success | Failure> {
   if (!trace) return attemptChannel(undefined, app, upstream, endpoint, body, channel, cancel, firstByteMs);
+  return tracedAttempt(trace, app, upstream, endpoint, body, channel, cancel, firstByteMs);
+}
+
+/** An attempt with tracing on: a span of the call's, whose context goes upstream. */
+async function tracedAttempt(
+  trace: CallTrace,
+  ...[app, upstream, endpoint, body, channel, cancel, firstByteMs]: Parameters<typeof tryChannel>
+): Promise<Success | Failure> {
   let attempt: AttemptTrace | undefined;
   const traced = (family: ProviderFamily, upstreamModel: string) => {
     attempt = trace.attempt(channel.id, family.name, upstreamModel);
@@ -125,14 +132,18 @@ type Traced = ((family: ProviderFamily, upstreamModel: string) => string) | unde
 
 const NOTHING = () => {};
 
-async function attemptChannel(
+function attemptChannel(
   traced: Traced,
   ...[app, upstream, endpoint, body, channel, cancel, firstByteMs = 0]: Parameters<typeof tryChannel>
 ): Promise<Success | Failure> {
   // Without a first-byte limit the attempt is cancelled only by the client leaving (no timer per
   // attempt on the hot path); with one, its timer cancels this attempt alone.
   const untimed = { app, upstream, endpoint, body, channel, cancel, arrived: NOTHING, traced };
-  if (firstByteMs <= 0) return attemptOn(untimed);
+  return firstByteMs <= 0 ? attemptOn(untimed) : timedAttempt(untimed, firstByteMs);
+}
+
+async function timedAttempt(untimed: AttemptCall, firstByteMs: number): Promise<Success | Failure> {
+  const { cancel } = untimed;
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -167,7 +178,8 @@ interface AttemptCall {
 async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
   // This attempt's signal: a first-byte timeout aborts it and gives the next attempt another.
   const { signal } = call.cancel;
-  const prepared = await prepare(call);
+  const preparing = prepare(call);
+  const prepared = preparing instanceof Promise ? await preparing : preparing;
   if ('status' in prepared) return prepared;
   const response = await send(call, prepared, signal);
   if ('status' in response) return response;
@@ -194,14 +206,9 @@ interface Prepared {
   payload: UpstreamRequest['body'];
 }
 
-async function prepare({
-  app,
-  upstream,
-  endpoint,
-  body,
-  channel,
-  traced,
-}: AttemptCall): Promise<Prepared | Failure> {
+/** At once when the family makes its request at once (nearly every call). */
+function prepare(call: AttemptCall): NowOrLater<Prepared | Failure> {
+  const { app, upstream, endpoint, body, channel, traced } = call;
   let upstreamModel: string;
   try {
     upstreamModel = mapModel(body.model, channel.modelMapping);
@@ -211,24 +218,24 @@ async function prepare({
   const family = providerForChannel(channel);
   const dispatcher = upstream.dispatcherFor(channel.row.address_trusted !== 0);
   const format = answerFormat(family, endpoint, body, upstreamModel);
-  const request = await upstreamRequest(
-    app,
-    family,
-    endpoint,
-    body,
-    channel,
-    upstreamModel,
-    dispatcher,
-    format,
+  const made = (request: UpstreamRequest | string): Prepared | Failure => {
+    if (typeof request === 'string') return { status: 400, message: request, retryable: true };
+    const { body: payload } = request;
+    const headers: UpstreamRequest['headers'] =
+      typeof payload === 'string'
+        ? { ...request.headers, 'content-type': 'application/json' }
+        : {
+            ...request.headers,
+            'content-type': payload.contentType,
+            'content-length': String(payload.length),
+          };
+    if (traced) headers.traceparent = traced(family, upstreamModel);
+    return { family, format, upstreamModel, url: request.url, headers, payload };
+  };
+  return thenNow(
+    upstreamRequest(app, family, endpoint, body, channel, upstreamModel, dispatcher, format),
+    made,
   );
-  if (typeof request === 'string') return { status: 400, message: request, retryable: true };
-  const { body: payload } = request;
-  const headers: UpstreamRequest['headers'] =
-    typeof payload === 'string'
-      ? { ...request.headers, 'content-type': 'application/json' }
-      : { ...request.headers, 'content-type': payload.contentType, 'content-length': String(payload.length) };
-  if (traced) headers.traceparent = traced(family, upstreamModel);
-  return { family, format, upstreamModel, url: request.url, headers, payload };
 }
 
 /** Sends the request: the upstream's answer (headers come first), or why none came. */

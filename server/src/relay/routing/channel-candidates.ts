@@ -2,6 +2,7 @@ import type { ChannelIndex, RoutableChannel } from '../../cache/channel-index.ts
 import type { Caller } from '../call/caller.ts';
 import { RelayError } from '../call/relay-error.ts';
 import { msg } from '../../i18n/text.ts';
+import type { NowOrLater } from '../../cache/now-or-later.ts';
 
 /** What of the caller decides where a call may go: its group, or the channel an admin pinned. */
 type Route = Pick<Caller, 'group' | 'pinnedChannelId'>;
@@ -18,19 +19,22 @@ export function routableChannels(
 }
 
 /**
- * The channels that may serve this call, highest priority first, or the caller's 503. A lookup that
- * finds nothing waits for a reload under way first (a channel added a moment ago elsewhere).
+ * The channels that may serve this call, highest priority first (at once when the index has them),
+ * or the caller's 503. A lookup that finds nothing waits for a reload under way first (a channel
+ * added a moment ago elsewhere).
  */
-export async function candidatesFor(
+export function candidatesFor(
   channels: ChannelIndex,
   caller: Route,
   model: string,
-): Promise<RoutableChannel[]> {
-  let found = routableChannels(channels, caller, model);
-  if (!found?.length) {
-    await channels.pendingReload()?.catch(() => {});
-    found = routableChannels(channels, caller, model);
-  }
+): NowOrLater<RoutableChannel[]> {
+  const found = routableChannels(channels, caller, model);
+  return found?.length ? found : afterReload(channels, caller, model);
+}
+
+async function afterReload(channels: ChannelIndex, caller: Route, model: string): Promise<RoutableChannel[]> {
+  await channels.pendingReload()?.catch(() => {});
+  const found = routableChannels(channels, caller, model);
   if (found?.length) return found;
   if (caller.pinnedChannelId !== undefined) {
     throw new RelayError(

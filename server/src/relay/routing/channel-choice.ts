@@ -1,4 +1,5 @@
 import type { RoutableChannel } from '../../cache/channel-index.ts';
+import type { NowOrLater } from '../../cache/now-or-later.ts';
 
 /**
  * Picks the channel for one attempt. Attempt k starts at the k-th highest priority tier (the
@@ -61,7 +62,7 @@ export async function chooseFreeChannel(
   candidates: RoutableChannel[],
   tried: readonly number[],
   attempt: number,
-  hold: (channel: RoutableChannel) => Promise<(() => void) | null>,
+  hold: (channel: RoutableChannel) => NowOrLater<(() => void) | null>,
   admit: (channel: RoutableChannel) => boolean = () => true,
 ): Promise<FreeChannel> {
   const skip = new Set(tried);
@@ -69,7 +70,8 @@ export async function chooseFreeChannel(
   for (let channel = chooseChannel(candidates, skip, attempt); channel;) {
     skip.add(channel.id);
     if (admit(channel)) {
-      const release = await hold(channel);
+      const held = hold(channel);
+      const release = held instanceof Promise ? await held : held;
       if (release) return { channel, release };
       full = true;
     }

@@ -6,7 +6,7 @@
  * Names are kept (no mangling) so stack traces stay readable; development and tests run the sources.
  */
 import { join } from 'node:path';
-import { defineConfig } from 'rolldown';
+import { defineConfig, type Plugin } from 'rolldown';
 
 const external = [
   /^better-sqlite3(\/|$)/,
@@ -17,6 +17,33 @@ const external = [
   /^@opentelemetry\//,
 ];
 const dir = join(import.meta.dirname, 'dist');
+/**
+ * Non-ASCII characters (the Chinese catalogue, a few symbols) escaped: a source with none is held by
+ * V8 one byte per character instead of two, 4 MB less per process for the gateway's bundle.
+ */
+const charset = 'ascii';
+
+/** A character as \u escapes of its UTF-16 units (two for one beyond the basic plane). */
+function escaped(char: string): string {
+  let units = '';
+  for (let i = 0; i < char.length; i++) units += `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return units;
+}
+
+/**
+ * What charset 'ascii' leaves, in comments (a license's author's name): escaped there too, since
+ * one such character would make V8 hold the whole bundle two bytes a character. Anything left
+ * elsewhere is said when building.
+ */
+const asciiOnly: Plugin = {
+  name: 'ascii-only',
+  renderChunk(code, chunk) {
+    const ascii = code.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\p{ASCII}]/gu, escaped));
+    if (/[^\p{ASCII}]/u.test(ascii))
+      this.warn(`${chunk.fileName} is not ASCII: V8 will hold it two bytes a character`);
+    return ascii;
+  },
+};
 
 export default defineConfig([
   {
@@ -31,7 +58,14 @@ export default defineConfig([
     // disk (piscina starts workers from its dist/worker.js), or loaded only when tracing is on
     // (OpenTelemetry's SDK): left to node_modules.
     external,
-    output: { dir, format: 'esm', minify: { compress: true, mangle: false }, cleanDir: true },
+    output: {
+      dir,
+      format: 'esm',
+      charset,
+      plugins: [asciiOnly],
+      minify: { compress: true, mangle: false },
+      cleanDir: true,
+    },
   },
   {
     // `node server/dist/import.js --from …` and `node server/dist/export.js --to …`: bundled apart
@@ -42,6 +76,6 @@ export default defineConfig([
     },
     platform: 'node',
     external,
-    output: { dir, format: 'esm', minify: { compress: true, mangle: false } },
+    output: { dir, format: 'esm', charset, plugins: [asciiOnly], minify: { compress: true, mangle: false } },
   },
 ]);

@@ -28,6 +28,23 @@ export interface CallRecord {
   ip: string;
 }
 
+/** Sentences already written, by the prices they name: a site has a few prices, and every call writes one. */
+const sentences = new Map<string, string>();
+const MAX_SENTENCES = 1_000;
+
+/** The row's content: the same words the console API renders from `other` in the reader's language. */
+function priceSentence(other: ConsumeLogOther): string {
+  const key = `${other.model_price}|${other.model_ratio}|${other.completion_ratio}|${other.group_ratio}`;
+  let sentence = sentences.get(key);
+  if (sentence === undefined) {
+    const summary = consumeText(other);
+    sentence = summary ? render(summary, 'en') : '';
+    if (sentences.size >= MAX_SENTENCES) sentences.clear();
+    sentences.set(key, sentence);
+  }
+  return sentence;
+}
+
 /** The consumption log row of a call (spec §3, Log entry); its quota is filled in at settlement. */
 export function consumeLogRow(call: CallRecord): NewLog {
   const { price, usage, caller } = call;
@@ -58,9 +75,7 @@ export function consumeLogRow(call: CallRecord): NewLog {
       }),
     },
   };
-  // The same words the console API renders from `other` in the reader's language.
-  const summary = consumeText(other);
-  const content = summary ? render(summary, 'en') : '';
+  const content = priceSentence(other);
   return {
     user_id: caller.userId,
     username: caller.username,

@@ -16,6 +16,7 @@ import { jobRuns } from './migrations/011-job-runs.ts';
 import { logOutboxTable } from './migrations/012-log-outbox.ts';
 import { logDatabaseMigrations } from './migrations/log-database.ts';
 import { reserveRoutines } from './migrations/013-reserve-routines.ts';
+import { reservePerWallet } from './migrations/014-reserve-per-wallet.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -33,6 +34,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '011-job-runs': jobRuns(),
     '012-log-outbox': logOutboxTable(dialect),
     '013-reserve-routines': reserveRoutines(dialect),
+    '014-reserve-per-wallet': reservePerWallet(dialect),
   };
 }
 

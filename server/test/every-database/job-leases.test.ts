@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/store/db.ts';
+import { describe, expect, it } from 'vitest';
 import { releaseJobLease, takeJobLease } from '../../src/store/job-leases.ts';
-import { migrateToLatest } from '../../src/store/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import { useMigratedStore } from '../support/migrated-store.ts';
 import { databaseUnavailable } from '../support/test-server.ts';
 
 /** The lease that lets exactly one node run a background job (the task poller): store/job-leases.ts. */
 describe.skipIf(databaseUnavailable())('job leases', () => {
-  let database: TestDatabase;
-  let store: Store;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = openStore({ sqlDsn: database.sqlDsn, sqlitePath: database.sqlitePath });
-    await migrateToLatest(store);
-  });
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
+  const fresh = useMigratedStore();
 
   it('is held by one node until it runs out or is given up, then taken over', async () => {
-    const take = (holder: string, now: number) => takeJobLease(store, 'poll', holder, now, now + 10);
+    const take = (holder: string, now: number) => takeJobLease(fresh.store, 'poll', holder, now, now + 10);
     // Two nodes asking at once for a lease nobody holds: exactly one gets it.
     const first = await Promise.all([take('a', 100), take('b', 100)]);
     expect(first.filter(Boolean)).toHaveLength(1);
@@ -30,8 +18,8 @@ describe.skipIf(databaseUnavailable())('job leases', () => {
     expect(await take(other, 114)).toBe(false); // still held: renewed until 115
     expect(await take(other, 116)).toBe(true); // ran out: taken over
     expect(await take(holder, 117)).toBe(false);
-    await releaseJobLease(store, 'poll', other);
+    await releaseJobLease(fresh.store, 'poll', other);
     expect(await take(holder, 118)).toBe(true);
-    expect(await takeJobLease(store, 'another job', other, 118, 128)).toBe(true);
+    expect(await takeJobLease(fresh.store, 'another job', other, 118, 128)).toBe(true);
   });
 });

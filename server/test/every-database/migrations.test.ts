@@ -55,6 +55,7 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
       '011-job-runs',
       '012-log-outbox',
       '013-reserve-routines',
+      '014-reserve-per-wallet',
     ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);

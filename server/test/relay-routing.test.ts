@@ -173,6 +173,27 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('relay routing and 
       expect(JSON.parse(log!.other!).admin_info.use_channel).toEqual([dropped, refused, good]);
     });
 
+    it('retries an answer that broke off mid-body (nothing reached the client), and charges the one that came', async () => {
+      const g = 'broken';
+      const answer = fixtureJson('openai/chat/openai-text.json');
+      const broken = await bench.channel(
+        'broken-a',
+        g,
+        { priority: 10 },
+        { partialJson: answer, then: 'drop' },
+      );
+      const good = await bench.channel('broken-b', g, { priority: 0 });
+      const { key } = await bench.callerIn(g);
+      await setRelayOption(root, 'RetryTimes', '1');
+      const response = await relayPost(t, key, CHAT);
+      expect(response.status).toBe(200);
+      expect((response.body as unknown as TextFixture).usage).toEqual(answer.usage);
+      expect([bench.hits('broken-a'), bench.hits('broken-b')]).toEqual([1, 1]);
+      const [log] = await bench.waitLogs(g, 1);
+      expect(JSON.parse(log!.other!).admin_info.use_channel).toEqual([broken, good]);
+      expect(await bench.logsIn(g)).toHaveLength(1);
+    });
+
     it('refunds a call that fails on every channel in full, and logs nothing', async () => {
       const g = 'refund';
       const {

@@ -2,6 +2,7 @@ import { forwardStream } from './forward-stream.ts';
 import { estimatePromptTokens } from './token-counter.ts';
 import { localUsage, type Delivered, type Delivery } from './delivery.ts';
 import { streamToClient } from './wire-format.ts';
+import { answerStream } from '../routing/upstream-answer.ts';
 
 /** A streamed answer, event by event, converted where the formats differ; what it used, counted on the way. */
 export async function deliverStream(delivery: Delivery): Promise<Delivered> {
@@ -12,7 +13,7 @@ export async function deliverStream(delivery: Delivery): Promise<Delivered> {
   const promptUsage = () =>
     fromChannel?.usage() ?? localUsage(body.json ? estimatePromptTokens(body.json) : 0, 0);
   const outcome = await forwardStream({
-    upstream: success.response,
+    upstream: answerStream(success.response),
     raw: reply.raw,
     headers: { 'x-oneapi-request-id': request.id },
     clientFormat: body.clientFormat,

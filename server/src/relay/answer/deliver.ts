@@ -10,6 +10,7 @@ import { countChoiceText, IncrementalCounter } from './incremental-counter.ts';
 import { msg } from '../../i18n/text.ts';
 import { deliverStream } from './deliver-stream.ts';
 import { delivery, localUsage, type Delivered, type Delivery } from './delivery.ts';
+import { answerBytes, answerStream } from '../routing/upstream-answer.ts';
 
 export type { Delivered } from './delivery.ts';
 
@@ -54,7 +55,7 @@ export async function deliverAnswer(...call: Parameters<typeof delivery>): Promi
 function deliverSpeech({ body, reply, contentType, success, startedAt }: Delivery): Delivered {
   const input = typeof body.json?.input === 'string' ? body.json.input : '';
   reply.header('content-type', contentType || 'audio/mpeg');
-  void reply.send(success.response.body);
+  void reply.send(answerStream(success.response));
   return {
     usage: localUsage(input.length, 0),
     local: false,
@@ -66,7 +67,7 @@ function deliverSpeech({ body, reply, contentType, success, startedAt }: Deliver
 /** An answer read whole, then sent as it came, shaped for its endpoint, or converted to the client's format. */
 async function deliverWhole(answer: Delivery): Promise<Delivered> {
   const { endpoint, success, reply, wire, passthrough } = answer;
-  const bytes = success.answerBytes ?? Buffer.from(await success.response.body.arrayBuffer());
+  const bytes = await answerBytes(success.response);
   const firstByteMs = Date.now() - answer.startedAt;
   if (endpoint.shapeAnswer) {
     const shaped =

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import type { Dispatcher } from 'undici';
 import type { CallCancel } from '../call/call-cancel.ts';
 import { finishReasonsOf } from './finish-reasons.ts';
 import type { ChunkSource, Json, StreamConverter } from '../formats/types.ts';
@@ -10,6 +9,7 @@ import { formatSseData, SseParser, type SseEvent } from './sse.ts';
 import { streamErrorEvent } from './stream-errors.ts';
 import { laterStreamUsage, readOpenAIUsage, type Usage } from './usage.ts';
 import type { ClientFormat } from '../formats/format-names.ts';
+import type { BodyStream } from '../routing/upstream-answer.ts';
 
 export interface StreamOutcome {
   usage?: Usage;
@@ -28,7 +28,8 @@ export interface StreamOutcome {
 }
 
 export interface ForwardStreamOptions {
-  upstream: Dispatcher.ResponseData;
+  /** The upstream's body, as it comes. */
+  upstream: BodyStream;
   raw: ServerResponse;
   headers: Record<string, string>;
   clientFormat: ClientFormat;
@@ -72,7 +73,7 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
   const { upstream, raw } = options;
   relay.open();
   try {
-    const body = upstream.body as AsyncIterable<Uint8Array>;
+    const body = upstream as AsyncIterable<Uint8Array>;
     // Server-sent events are parsed here, piece by piece, with no generator between the socket and
     // the client (an await per piece on every stream); a family framed otherwise (Bedrock's AWS
     // event stream) gives its own events.
@@ -93,7 +94,7 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     relay.failed(error);
   } finally {
     await relay.flush();
-    if (!upstream.body.destroyed) upstream.body.destroy();
+    if (!upstream.destroyed) upstream.destroy();
     outcome.usage = relay.usage();
     if (!raw.destroyed) raw.end();
   }

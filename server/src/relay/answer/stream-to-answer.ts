@@ -1,4 +1,5 @@
 import type { Success } from '../routing/attempt.ts';
+import { answerPieces } from '../routing/upstream-answer.ts';
 import { ChatAnswerAssembler } from '../formats/chat-answer-assembler.ts';
 import type { ConvertedAnswer, Json } from '../formats/types.ts';
 import type { ProviderFamily } from '../providers/provider-family.ts';
@@ -52,7 +53,8 @@ export async function foldStream(
  */
 export async function answerFromStream(success: Success): Promise<ConvertedAnswer> {
   const { family, response, upstreamModel } = success;
-  const batches = family.streamFraming?.events(response.body) ?? sseEventBatches(response.body);
+  const body = answerPieces(response);
+  const batches = family.streamFraming?.events(body) ?? sseEventBatches(body);
   const { answer, failure } = await foldStream(family, upstreamModel, batches);
   if (failure !== undefined) throw new RelayError(502, failure, 'upstream_stream_error', 'upstream_error');
   return answer;

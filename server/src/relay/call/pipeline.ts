@@ -22,6 +22,7 @@ import type { SettlementBatcher } from '../billing/settlement-batcher.ts';
 import { clampUsage } from '../billing/usage-limits.ts';
 import type { Usage } from '../answer/usage.ts';
 import type { UpstreamClient } from '../routing/upstream-client.ts';
+import { discardAnswer } from '../routing/upstream-answer.ts';
 import { msg } from '../../i18n/text.ts';
 import { caught } from '../../cache/now-or-later.ts';
 import type { CallOutcome } from '../../ops/relay-metrics.ts';
@@ -177,7 +178,7 @@ async function answer(
     const served = route.step.model === body.model ? body : { ...body, model: route.step.model };
     delivered = await deliverAnswer(request, reply, endpoint, served, success, startedAt);
   } catch (error) {
-    success?.response.body.destroy();
+    discardAnswer(success?.response);
     releaseChannel();
     admission.finish(NOT_SERVED);
     await releaseReservation(app, runtime.settlements, reservation);

@@ -1,6 +1,6 @@
-import type { Dispatcher } from 'undici';
 import { parseErrorBody } from '../providers/error-reading.ts';
 import type { AnswerFailure, ProviderFamily } from '../providers/provider-family.ts';
+import { answerBytes, type UpstreamAnswer } from './upstream-answer.ts';
 
 /** A 2xx answer looked into: the failure it holds, or its bytes (read whole) for delivery; neither when unread. */
 export interface HeldAnswer {
@@ -13,13 +13,10 @@ export interface HeldAnswer {
  * whole (a non-stream answer is read whole to be converted anyway) and says whether it is one.
  * Streams, and every answer of the other families, are left unread.
  */
-export async function holdAnswer(
-  family: ProviderFamily,
-  response: Dispatcher.ResponseData,
-): Promise<HeldAnswer> {
+export async function holdAnswer(family: ProviderFamily, response: UpstreamAnswer): Promise<HeldAnswer> {
   if (!family.failureInAnswer) return {};
   if (String(response.headers['content-type'] ?? '').includes('text/event-stream')) return {};
-  const bytes = Buffer.from(await response.body.arrayBuffer());
+  const bytes = await answerBytes(response);
   const failure = family.failureInAnswer(parseErrorBody(bytes.toString('utf8')));
   return failure ? { failure } : { bytes };
 }

@@ -15,11 +15,13 @@ import { firstEvent } from './first-event.ts';
 import { thenNow, type NowOrLater } from '../../cache/now-or-later.ts';
 import { mapModel } from './channel-choice.ts';
 import { isConnectionError, type UpstreamClient } from './upstream-client.ts';
+import { answerStream, type UpstreamAnswer } from './upstream-answer.ts';
 import { msg, render } from '../../i18n/text.ts';
 import { isRetryableStatus, mappedStatus, maybeDisableChannel } from './upstream-error.ts';
 
 export interface Success {
-  response: Dispatcher.ResponseData;
+  /** Read whole already (`bytes`) for a call not streamed, and for a family that looks inside an answer. */
+  response: UpstreamAnswer;
   channel: RoutableChannel;
   /** The channel's provider family: it turns the answer into the chat core when the client speaks another format. */
   family: ProviderFamily;
@@ -28,8 +30,6 @@ export interface Success {
   upstreamModel: string;
   /** The call's cancellation: the stream's delivery hangs up through it when the client goes. */
   cancel: CallCancel;
-  /** The answer's bytes when they were read already (to look for a failure told with HTTP 200). */
-  answerBytes?: Buffer;
 }
 
 export interface Failure {
@@ -47,12 +47,14 @@ const MAX_ERROR_BODY = 64 * 1024;
 /** The client went away before the upstream answered (nginx's 499: client closed request). */
 const CLIENT_GONE: Failure = { status: 499, message: 'the client closed the request', retryable: false };
 
-async function readErrorText(response: Dispatcher.ResponseData): Promise<string> {
+async function readErrorText(response: UpstreamAnswer): Promise<string> {
+  if (response.bytes) return response.bytes.toString('utf8', 0, MAX_ERROR_BODY);
   let text = '';
-  for await (const chunk of response.body) {
+  const body = answerStream(response);
+  for await (const chunk of body) {
     text += (chunk as Buffer).toString('utf8');
     if (text.length > MAX_ERROR_BODY) {
-      response.body.destroy();
+      body.destroy();
       break;
     }
   }
@@ -184,7 +186,6 @@ async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
   const response = await send(call, prepared, signal);
   if ('status' in response) return response;
   if (response.statusCode < 400) return answered(call, prepared, response);
-  call.arrived();
   const text = await readErrorText(response);
   // The family reads its own error shape; the site's retry and disable rules apply on top.
   const { family } = prepared;
@@ -238,53 +239,79 @@ function prepare(call: AttemptCall): NowOrLater<Prepared | Failure> {
   );
 }
 
-/** Sends the request: the upstream's answer (headers come first), or why none came. */
+/**
+ * Sends the request: the upstream's answer, or why none came. A streamed call's answer comes with
+ * its headers, its body to be read as it comes; any other is read whole here (`arrived` is told at
+ * its headers all the same: the first-byte time is the headers').
+ */
 async function send(
-  { app, upstream, channel, cancel }: AttemptCall,
+  { app, upstream, channel, cancel, body, endpoint, arrived }: AttemptCall,
   { url, headers, payload }: Prepared,
   signal: AbortSignal,
-): Promise<Dispatcher.ResponseData | Failure> {
+): Promise<UpstreamAnswer | Failure> {
+  const request = {
+    method: 'POST' as const,
+    headers,
+    body: typeof payload === 'string' ? payload : payload.stream(),
+    signal,
+    addressTrusted: channel.row.address_trusted !== 0,
+  };
+  let answering = false;
+  const headersCame = () => {
+    answering = true;
+    arrived();
+  };
   try {
-    return await upstream.send(url, {
-      method: 'POST',
-      headers,
-      body: typeof payload === 'string' ? payload : payload.stream(),
-      signal,
-      addressTrusted: channel.row.address_trusted !== 0,
-    });
+    if (readWhole(body, endpoint))
+      return await upstream.sendWhole(url, { ...request, onHeaders: headersCame });
+    const answer = await upstream.send(url, request);
+    if (answer.statusCode >= 400) arrived();
+    return answer;
   } catch (error) {
     if (cancel.clientGone) return CLIENT_GONE;
     // Cancelled by the first-byte timer: tryChannel says so; the channel's key is not at fault.
     if (signal.aborted) return { status: 504, message: 'cancelled', retryable: true };
+    // The answer broke off: nothing reached the client yet, another channel may answer.
+    if (answering) return answerFailed(error);
     const message = `upstream connection failed: ${(error as Error).message}`;
     await maybeDisableChannel(app, channel, 0, message);
     return { status: 502, message, retryable: isConnectionError(error) };
   }
 }
 
+const answerFailed = (error: unknown): Failure => ({
+  status: 502,
+  message: `upstream answer failed: ${(error as Error).message}`,
+  retryable: true,
+});
+
+/** A call not streamed is answered whole (speech excepted: its audio goes out as it comes). */
+const readWhole = (body: RelayBody, endpoint: Endpoint) => !body.stream && endpoint.kind !== 'speech';
+
 /** An answer the upstream gave with success: a stream once its first event came, else held if its family looks inside. */
 async function answered(
   { app, body, channel, cancel, arrived }: AttemptCall,
   { family, format, upstreamModel }: Prepared,
-  response: Dispatcher.ResponseData,
+  response: UpstreamAnswer,
 ): Promise<Success | Failure> {
   let held: HeldAnswer;
   try {
     // A stream counts as answered once its first event came (it waits in the body for delivery).
-    const stream = body.stream ? streamKind(family, response) : undefined;
-    if (stream) await firstEvent(response.body, stream === 'sse');
+    const stream = body.stream && response.body ? streamKind(family, response) : undefined;
+    if (stream) await firstEvent(answerStream(response), stream === 'sse');
     arrived();
     held = await holdAnswer(family, response);
   } catch (error) {
     if (cancel.clientGone) return CLIENT_GONE;
-    return { status: 502, message: `upstream answer failed: ${(error as Error).message}`, retryable: true };
+    return answerFailed(error);
   }
   if (held.failure) return failed(app, channel, held.failure.status, held.failure.error);
-  return { response, channel, family, format, upstreamModel, cancel, answerBytes: held.bytes };
+  const whole = held.bytes ? { ...response, body: undefined, bytes: held.bytes } : response;
+  return { response: whole, channel, family, format, upstreamModel, cancel };
 }
 
 /** Whether the answer is a stream: server-sent events, or the family's own framing. */
-function streamKind(family: ProviderFamily, response: Dispatcher.ResponseData): 'sse' | 'framed' | undefined {
+function streamKind(family: ProviderFamily, response: UpstreamAnswer): 'sse' | 'framed' | undefined {
   const contentType = String(response.headers['content-type'] ?? '');
   if (contentType.includes('text/event-stream')) return 'sse';
   const framing = family.streamFraming;

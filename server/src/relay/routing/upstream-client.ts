@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { EMPTY_ALLOW_LIST, type AllowList } from '../../net/allow-list.ts';
 import { OUTBOUND_REFUSED, outboundAgents, type OutboundAgents } from '../../net/outbound-guard.ts';
+import { readWhole, type WholeAnswer, type WholeRequest } from '../../net/whole-answer.ts';
 
 export interface UpstreamClientOptions {
   /** Seconds with no bytes from the upstream before the call is given up (headers, then between chunks). */
@@ -46,6 +47,12 @@ export class UpstreamClient {
   ): Promise<Dispatcher.ResponseData> {
     const { addressTrusted, ...options } = init;
     return request(url, { ...options, dispatcher: this.agents.for(addressTrusted) });
+  }
+
+  /** The same, the answer read whole before it is answered (see net/whole-answer.ts). */
+  sendWhole(url: string, init: WholeRequest & { addressTrusted: boolean }): Promise<WholeAnswer> {
+    const { addressTrusted, ...request } = init;
+    return readWhole(this.agents.for(addressTrusted), url, request);
   }
 
   /** The guarded agent for a channel's addresses, for the calls a family makes itself (a token exchange). */

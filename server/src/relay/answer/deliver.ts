@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { streamable } from '../call/endpoints.ts';
 import { finishReasonsOf } from './finish-reasons.ts';
 import type { ConvertedAnswer, Json } from '../formats/types.ts';
@@ -55,7 +56,7 @@ export async function deliverAnswer(...call: Parameters<typeof delivery>): Promi
 function deliverSpeech({ body, reply, contentType, success, startedAt }: Delivery): Delivered {
   const input = typeof body.json?.input === 'string' ? body.json.input : '';
   reply.header('content-type', contentType || 'audio/mpeg');
-  void reply.send(answerStream(success.response));
+  void reply.send(Readable.from(answerStream(success.response), { objectMode: false }));
   return {
     usage: localUsage(input.length, 0),
     local: false,

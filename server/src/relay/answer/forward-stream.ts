@@ -9,7 +9,7 @@ import { formatSseData, SseParser, type SseEvent } from './sse.ts';
 import { streamErrorEvent } from './stream-errors.ts';
 import { laterStreamUsage, readOpenAIUsage, type Usage } from './usage.ts';
 import type { ClientFormat } from '../formats/format-names.ts';
-import type { BodyStream } from '../routing/upstream-answer.ts';
+import type { ChunkStream } from '../../net/chunk-stream.ts';
 
 export interface StreamOutcome {
   usage?: Usage;
@@ -29,7 +29,7 @@ export interface StreamOutcome {
 
 export interface ForwardStreamOptions {
   /** The upstream's body, as it comes. */
-  upstream: BodyStream;
+  upstream: ChunkStream;
   raw: ServerResponse;
   headers: Record<string, string>;
   clientFormat: ClientFormat;
@@ -73,7 +73,7 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
   const { upstream, raw } = options;
   relay.open();
   try {
-    const body = upstream as AsyncIterable<Uint8Array>;
+    const body: AsyncIterable<Uint8Array> = upstream;
     // Server-sent events are parsed here, piece by piece, with no generator between the socket and
     // the client (an await per piece on every stream); a family framed otherwise (Bedrock's AWS
     // event stream) gives its own events.
@@ -94,7 +94,7 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
     relay.failed(error);
   } finally {
     await relay.flush();
-    if (!upstream.destroyed) upstream.destroy();
+    upstream.destroy();
     outcome.usage = relay.usage();
     if (!raw.destroyed) raw.end();
   }

@@ -1,23 +1,17 @@
-import type { Dispatcher } from 'undici';
 import { describe, expect, it } from 'vitest';
+import { fedStream } from '../../../test/support/chunk-stream.ts';
 import { holdAnswer } from './answer-failure.ts';
+import { answerBytes, type UpstreamAnswer } from './upstream-answer.ts';
 import { cohereFamily } from '../providers/cohere/cohere-family.ts';
 import { hunyuanFamily } from '../providers/hunyuan/hunyuan-family.ts';
 
-/** An upstream answer as undici gives it, with a body that says whether it was read. */
+/** An upstream answer whose body streams, and what is left of its body to read. */
 function answer(contentType: string, text: string) {
-  const seen = { read: false };
-  const response = {
-    statusCode: 200,
-    headers: { 'content-type': contentType },
-    body: {
-      arrayBuffer: () => {
-        seen.read = true;
-        return Promise.resolve(new TextEncoder().encode(text).buffer);
-      },
-    },
-  } as unknown as Dispatcher.ResponseData;
-  return { response, seen };
+  const { body, push, end } = fedStream();
+  push(text);
+  end();
+  const response: UpstreamAnswer = { statusCode: 200, headers: { 'content-type': contentType }, body };
+  return { response, unread: async () => (await answerBytes({ ...response })).toString() };
 }
 
 const TENCENT_ERROR = '{"Response":{"RequestId":"r","Error":{"Code":"InvalidParameter","Message":"bad"}}}';
@@ -31,16 +25,17 @@ describe('holdAnswer', () => {
   });
 
   it('keeps the bytes of an answer that holds no failure, for delivery', async () => {
-    const { response } = answer('application/json', '{"Response":{"Choices":[]}}');
+    const { response, unread } = answer('application/json', '{"Response":{"Choices":[]}}');
     expect((await holdAnswer(hunyuanFamily, response)).bytes?.toString()).toBe('{"Response":{"Choices":[]}}');
+    expect(await unread()).toBe('');
   });
 
   it('leaves streams, and the answers of families without failureInAnswer, unread', async () => {
     const stream = answer('text/event-stream', TENCENT_ERROR);
     expect(await holdAnswer(hunyuanFamily, stream.response)).toEqual({});
-    expect(stream.seen.read).toBe(false);
+    expect(await stream.unread()).toBe(TENCENT_ERROR);
     const other = answer('application/json', TENCENT_ERROR);
     expect(await holdAnswer(cohereFamily, other.response)).toEqual({});
-    expect(other.seen.read).toBe(false);
+    expect(await other.unread()).toBe(TENCENT_ERROR);
   });
 });

@@ -264,7 +264,7 @@ async function send(
   try {
     if (readWhole(body, endpoint))
       return await upstream.sendWhole(url, { ...request, onHeaders: headersCame });
-    const answer = await upstream.send(url, request);
+    const answer = await upstream.sendStreamed(url, request);
     if (answer.statusCode >= 400) arrived();
     return answer;
   } catch (error) {

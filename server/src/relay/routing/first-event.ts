@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { ChunkStream } from '../../net/chunk-stream.ts';
 
 /** A line that starts an event (not a comment such as a keep-alive, nor a blank line). */
 const EVENT_LINE = /^(data|event|id|retry):/m;
@@ -13,55 +13,9 @@ function hasEvent(seen: Buffer): boolean {
 
 /**
  * Waits until the body has its first event (server-sent events: a line other than a comment; any
- * other framing: its first bytes), and puts what was read back (unshift) so the reader sees the
- * body whole: no wrapper stays between the socket and the reader. Answers false when the body
- * ended first; throws when it fails (or is aborted) first.
+ * other framing: its first bytes), taking none of its bytes: the reader sees the body whole.
+ * Answers false when the body ended first; throws when it fails (or is aborted) first.
  */
-export async function firstEvent(body: Readable, serverSentEvents: boolean): Promise<boolean> {
-  const read: Buffer[] = [];
-  const putBack = () => {
-    if (read.length > 0) body.unshift(read.length === 1 ? read[0] : Buffer.concat(read));
-  };
-  for (;;) {
-    const chunk = body.read() as Buffer | string | null;
-    if (chunk !== null) {
-      read.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-      const seen = read.length === 1 ? read[0]! : Buffer.concat(read);
-      if (!serverSentEvents || hasEvent(seen)) {
-        putBack();
-        return true;
-      }
-      continue;
-    }
-    if (body.readableEnded || body.destroyed) {
-      if (body.errored) throw body.errored;
-      putBack();
-      return false;
-    }
-    await readable(body);
-  }
-}
-
-/** The next 'readable', 'end' or 'close', or its 'error' (thrown); then it stops listening. */
-function readable(body: Readable): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const stop = () => {
-      body.off('readable', done);
-      body.off('end', done);
-      body.off('close', done);
-      body.off('error', failed);
-    };
-    const done = () => {
-      stop();
-      resolve();
-    };
-    const failed = (error: Error) => {
-      stop();
-      reject(error);
-    };
-    body.on('readable', done);
-    body.on('end', done);
-    body.on('close', done);
-    body.on('error', failed);
-  });
+export function firstEvent(body: ChunkStream, serverSentEvents: boolean): Promise<boolean> {
+  return body.peek((seen) => !serverSentEvents || hasEvent(seen));
 }

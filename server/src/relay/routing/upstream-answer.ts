@@ -1,25 +1,24 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Dispatcher } from 'undici';
-
-/** A body being read as it comes (undici's readable). */
-export type BodyStream = Dispatcher.ResponseData['body'];
+import type { ChunkStream } from '../../net/chunk-stream.ts';
 
 /**
  * What an upstream answered: its status and headers, and its body, either still to read as it
- * comes (`body`: a streamed call's answer) or read whole already (`bytes`: a call not streamed,
- * read with no stream in between; see net/whole-answer.ts).
+ * comes (`body`: a streamed call's answer, see net/chunk-stream.ts) or read whole already
+ * (`bytes`: a call not streamed, see net/whole-answer.ts).
  */
 export interface UpstreamAnswer {
   statusCode: number;
   headers: IncomingHttpHeaders;
-  body?: BodyStream;
+  body?: ChunkStream;
   bytes?: Buffer;
 }
 
 /** The whole body: as read already, or read now to its end. */
 export async function answerBytes(answer: UpstreamAnswer): Promise<Buffer> {
   if (answer.bytes) return answer.bytes;
-  return Buffer.from(await answer.body!.arrayBuffer());
+  const chunks: Buffer[] = [];
+  for await (const chunk of answer.body!) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /** The body piece by piece: as it comes, or the bytes read whole as one piece. */
@@ -32,12 +31,12 @@ export function answerPieces(answer: UpstreamAnswer): AsyncIterable<Uint8Array> 
 }
 
 /** The body of an answer that streams (a streamed call's; never read whole). */
-export function answerStream(answer: UpstreamAnswer): BodyStream {
+export function answerStream(answer: UpstreamAnswer): ChunkStream {
   if (!answer.body) throw new Error('the answer was read whole: it has no stream');
   return answer.body;
 }
 
 /** Stops reading an answer no one will read (the call failed after it came). */
 export function discardAnswer(answer: UpstreamAnswer | undefined): void {
-  if (answer?.body && !answer.body.destroyed) answer.body.destroy();
+  answer?.body?.destroy();
 }

@@ -2,7 +2,9 @@ import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { EMPTY_ALLOW_LIST, type AllowList } from '../../net/allow-list.ts';
 import { OUTBOUND_REFUSED, outboundAgents, type OutboundAgents } from '../../net/outbound-guard.ts';
-import { readWhole, type WholeAnswer, type WholeRequest } from '../../net/whole-answer.ts';
+import { readWhole, type WholeAnswer } from '../../net/whole-answer.ts';
+import { openStream, type StreamedAnswer } from '../../net/chunk-stream.ts';
+import type { OutboundRequest } from '../../net/outbound-request.ts';
 
 export interface UpstreamClientOptions {
   /** Seconds with no bytes from the upstream before the call is given up (headers, then between chunks). */
@@ -49,10 +51,16 @@ export class UpstreamClient {
     return request(url, { ...options, dispatcher: this.agents.for(addressTrusted) });
   }
 
-  /** The same, the answer read whole before it is answered (see net/whole-answer.ts). */
-  sendWhole(url: string, init: WholeRequest & { addressTrusted: boolean }): Promise<WholeAnswer> {
+  /** A relay call's request, its answer read whole before it is answered (see net/whole-answer.ts). */
+  sendWhole(url: string, init: OutboundRequest & { addressTrusted: boolean }): Promise<WholeAnswer> {
     const { addressTrusted, ...request } = init;
     return readWhole(this.agents.for(addressTrusted), url, request);
+  }
+
+  /** A relay call's request, its answer's body read as it comes (see net/chunk-stream.ts). */
+  sendStreamed(url: string, init: OutboundRequest & { addressTrusted: boolean }): Promise<StreamedAnswer> {
+    const { addressTrusted, ...request } = init;
+    return openStream(this.agents.for(addressTrusted), url, request);
   }
 
   /** The guarded agent for a channel's addresses, for the calls a family makes itself (a token exchange). */

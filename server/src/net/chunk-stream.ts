@@ -91,11 +91,14 @@ export class ChunkStream implements AsyncIterable<Buffer> {
     }
   }
 
+  /** The next chunk; every chunk that waits, joined, when the reader fell behind (one turn of its loop for all). */
   next(): Promise<IteratorResult<Buffer>> {
-    const chunk = this.queue.shift();
-    if (chunk) {
-      this.queued -= chunk.length;
-      if (this.queued < HIGH_WATER && this.controller?.paused) this.controller.resume();
+    const waiting = this.queue.length;
+    if (waiting > 0) {
+      const chunk = waiting === 1 ? this.queue[0]! : Buffer.concat(this.queue, this.queued);
+      this.queue.length = 0;
+      this.queued = 0;
+      if (this.controller?.paused) this.controller.resume();
       return Promise.resolve({ value: chunk, done: false });
     }
     if (this.gone) return Promise.resolve(DONE);

@@ -12,6 +12,7 @@ import { msg } from '../../i18n/text.ts';
 import { deliverStream } from './deliver-stream.ts';
 import { delivery, localUsage, type Delivered, type Delivery } from './delivery.ts';
 import { answerBytes, answerStream } from '../routing/upstream-answer.ts';
+import { thenNow, type NowOrLater } from '../../cache/now-or-later.ts';
 
 export type { Delivered } from './delivery.ts';
 
@@ -35,21 +36,27 @@ function answerObject(bytes: Buffer): Json {
   throw new RelayError(502, msg('relay.answerNotObject'), 'bad_response_body', 'upstream_error');
 }
 
-/** Sends the upstream's answer to the client in the client's format, and says what it used. */
-export async function deliverAnswer(...call: Parameters<typeof delivery>): Promise<Delivered> {
+/**
+ * Sends the upstream's answer to the client in the client's format, and says what it used: at once
+ * for an answer read whole that tells its usage (nearly every call not streamed).
+ */
+export function deliverAnswer(...call: Parameters<typeof delivery>): NowOrLater<Delivered> {
   const answer = delivery(...call);
-  const { endpoint, body, success, contentType, startedAt } = answer;
+  const { endpoint, body, success, contentType } = answer;
   const framing = success.family.streamFraming;
   const streamed =
     contentType.includes('text/event-stream') || (framing && contentType.includes(framing.contentType));
   if (body.stream && streamable(endpoint.kind) && streamed) return deliverStream(answer);
   if (endpoint.kind === 'speech') return deliverSpeech(answer);
   // A channel that answers only by stream (Coze), for a client that asked for none: one answer.
-  if (streamed && !answer.passthrough && success.family.format !== 'openai') {
-    const delivered = await sendConverted(answer, await answerFromStream(success));
-    return { ...delivered, firstByteMs: Date.now() - startedAt, stream: false };
-  }
-  return deliverWhole(answer);
+  if (streamed && !answer.passthrough && success.family.format !== 'openai') return deliverFolded(answer);
+  return thenNow(answerBytes(success.response), (bytes) => deliverWhole(answer, bytes));
+}
+
+/** A stream folded into one answer, for a client that asked for none. */
+async function deliverFolded(answer: Delivery): Promise<Delivered> {
+  const delivered = await sendConverted(answer, await answerFromStream(answer.success));
+  return { ...delivered, firstByteMs: Date.now() - answer.startedAt, stream: false };
 }
 
 /** Speech: the audio as it comes, billed by the input's characters. */
@@ -66,27 +73,37 @@ function deliverSpeech({ body, reply, contentType, success, startedAt }: Deliver
 }
 
 /** An answer read whole, then sent as it came, shaped for its endpoint, or converted to the client's format. */
-async function deliverWhole(answer: Delivery): Promise<Delivered> {
-  const { endpoint, success, reply, wire, passthrough } = answer;
-  const bytes = await answerBytes(success.response);
+function deliverWhole(answer: Delivery, bytes: Buffer): NowOrLater<Delivered> {
+  const { endpoint, success, reply, wire } = answer;
   const firstByteMs = Date.now() - answer.startedAt;
-  if (endpoint.shapeAnswer) {
-    const shaped =
-      success.format === wire ? { body: bytes, usage: undefined } : endpoint.shapeAnswer(answerObject(bytes));
-    const usage = shaped.usage ?? localUsage(await answer.localPrompt(), 0);
-    reply.header('content-type', 'application/json');
-    void reply.send(Buffer.isBuffer(shaped.body) ? shaped.body : JSON.stringify(shaped.body));
-    return { usage, local: shaped.usage === undefined, firstByteMs, stream: false };
-  }
+  if (endpoint.shapeAnswer) return deliverShaped(answer, bytes, firstByteMs);
   if (success.format === wire && wire === 'openai') {
-    const used = usageOfAnswer(endpoint.kind, bytes, answer.localPrompt);
-    const { usage, local, finishReasons } = used instanceof Promise ? await used : used;
-    reply.header('content-type', answer.contentType || 'application/json');
-    void reply.send(bytes);
-    return { usage, local, firstByteMs, stream: false, finishReasons };
+    return thenNow(usageOfAnswer(endpoint.kind, bytes, answer.localPrompt), (used) => {
+      reply.header('content-type', answer.contentType || 'application/json');
+      void reply.send(bytes);
+      return { ...used, firstByteMs, stream: false };
+    });
   }
-  // Passed through, the bytes go as they came (the caller reads them as it would the provider's);
-  // converted, they must be an answer.
+  return deliverConverted(answer, bytes, firstByteMs);
+}
+
+/** An answer shaped for its endpoint (an image's, an embedding's…), or sent as it came in the client's format. */
+async function deliverShaped(answer: Delivery, bytes: Buffer, firstByteMs: number): Promise<Delivered> {
+  const { endpoint, success, reply, wire } = answer;
+  const shaped =
+    success.format === wire ? { body: bytes, usage: undefined } : endpoint.shapeAnswer!(answerObject(bytes));
+  const usage = shaped.usage ?? localUsage(await answer.localPrompt(), 0);
+  reply.header('content-type', 'application/json');
+  void reply.send(Buffer.isBuffer(shaped.body) ? shaped.body : JSON.stringify(shaped.body));
+  return { usage, local: shaped.usage === undefined, firstByteMs, stream: false };
+}
+
+/**
+ * An answer in a channel's own format: passed through, the bytes go as they came (the caller reads
+ * them as it would the provider's); converted, they must be an answer.
+ */
+async function deliverConverted(answer: Delivery, bytes: Buffer, firstByteMs: number): Promise<Delivered> {
+  const { success, passthrough } = answer;
   const canonical = success.family.answerToChat(
     passthrough ? (parseJson(bytes) ?? {}) : answerObject(bytes),
     success.upstreamModel,

@@ -86,7 +86,8 @@ export async function forwardStream(options: ForwardStreamOptions): Promise<Stre
       firstPiece = false;
       const events = parser ? parser.push(piece as Uint8Array) : (piece as SseEvent[]);
       for (const event of events) relay.handle(event);
-      await relay.flush();
+      const draining = relay.flush();
+      if (draining) await draining;
       if (outcome.clientGone) break;
     }
     if (!outcome.clientGone) await relay.end(parser);
@@ -156,12 +157,14 @@ class StreamRelay {
     this.pending += text;
   }
 
-  async flush(): Promise<void> {
+  /** Writes what waits; a promise only when the client's socket is full (until it drains or closes). */
+  flush(): Promise<void> | undefined {
     const { raw } = this.options;
-    if (this.pending === '' || this.outcome.clientGone || raw.destroyed) return;
+    if (this.pending === '' || this.outcome.clientGone || raw.destroyed) return undefined;
     const text = this.pending;
     this.pending = '';
-    if (!raw.write(text)) await Promise.race([once(raw, 'drain'), once(raw, 'close')]);
+    if (raw.write(text)) return undefined;
+    return Promise.race([once(raw, 'drain'), once(raw, 'close')]).then(() => {});
   }
 
   /** Reads what billing needs from one OpenAI chunk and says whether it is the usage-only chunk. */

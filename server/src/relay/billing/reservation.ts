@@ -18,7 +18,7 @@ export const payerOf = (caller: Caller): Payer => ({
  * the wallet or the token cannot cover, on one node or many. Answers the reservation, which
  * exactly one settlement or refund must end.
  */
-export async function reserveFor(
+export function reserveFor(
   app: FastifyInstance,
   nodeId: string,
   caller: Caller,
@@ -26,21 +26,22 @@ export async function reserveFor(
 ): Promise<Reservation> {
   // The cached balance refuses a wallet known to be empty without a database round trip.
   if (caller.userQuota <= 0)
-    throw new RelayError(403, msg('relay.userQuotaUsedUp'), 'insufficient_user_quota');
+    return Promise.reject(new RelayError(403, msg('relay.userQuotaUsedUp'), 'insufficient_user_quota'));
   const reservation: Reservation = {
     id: newReservationId(),
     nodeId,
     payer: payerOf(caller),
     amount: estimate,
   };
-  const outcome = await reserveQuota(app.store, reservation);
-  if (outcome === 'token_quota_exhausted') {
-    throw new RelayError(403, msg('relay.keyQuotaShort'), 'pre_consume_token_quota_failed');
-  }
-  if (outcome === 'user_quota_exhausted') {
-    throw new RelayError(403, msg('relay.userQuotaShort'), 'insufficient_user_quota');
-  }
-  return reservation;
+  return reserveQuota(app.store, reservation).then((outcome) => {
+    if (outcome === 'token_quota_exhausted') {
+      throw new RelayError(403, msg('relay.keyQuotaShort'), 'pre_consume_token_quota_failed');
+    }
+    if (outcome === 'user_quota_exhausted') {
+      throw new RelayError(403, msg('relay.userQuotaShort'), 'insufficient_user_quota');
+    }
+    return reservation;
+  });
 }
 
 /**

@@ -24,7 +24,7 @@ import type { Usage } from '../answer/usage.ts';
 import type { UpstreamClient } from '../routing/upstream-client.ts';
 import { discardAnswer } from '../routing/upstream-answer.ts';
 import { msg } from '../../i18n/text.ts';
-import { caught } from '../../cache/now-or-later.ts';
+import { caught, thenNow, type NowOrLater } from '../../cache/now-or-later.ts';
 import type { CallOutcome } from '../../ops/relay-metrics.ts';
 import type { CallAnswer, CallTrace } from '../../ops/tracing.ts';
 
@@ -94,13 +94,15 @@ async function relay(trace: CallTrace | undefined, ...args: CallArgs): Promise<F
     startedAt: Date.now(),
     cancel,
   };
-  const { first, names, admission } = await admit(call);
-  const reservation = await reserveFor(app, runtime.nodeId, caller, names.estimate).catch(
-    (error: unknown) => {
-      admission.finish(NOT_SERVED);
-      throw error;
-    },
-  );
+  const admitted = admit(call);
+  const { first, names, admission } = admitted instanceof Promise ? await admitted : admitted;
+  let reservation: Reservation;
+  try {
+    reservation = await reserveFor(app, runtime.nodeId, caller, names.estimate);
+  } catch (error) {
+    admission.finish(NOT_SERVED);
+    throw error;
+  }
   // Tracked until handed to its settlement or refund: the orphan sweep (settlements.ts) ends any
   // reservation of this process older than a lease that is not here.
   runtime.inFlight.add(reservation.id);
@@ -118,8 +120,18 @@ async function relay(trace: CallTrace | undefined, ...args: CallArgs): Promise<F
 
 const NOT_SERVED = { success: false, cost: 0, tokens: 0 };
 
-/** The checks before anything is reserved: the key's models, the prompt, the channels, the limits. */
-async function admit({ app, request, endpoint, caller, body, cancel }: RelayCall) {
+/** What the checks before the reservation decided: the first model's channels and price, and the call's limits. */
+interface Admitted {
+  first: ModelStep;
+  names: CallNames & { estimate: number };
+  admission: Admission;
+}
+
+/**
+ * The checks before anything is reserved: the key's models, the prompt, the channels, the limits.
+ * At once when nothing must be loaded or counted (nearly every call): no turn of the microtask queue.
+ */
+function admit({ app, request, endpoint, caller, body, cancel }: RelayCall): NowOrLater<Admitted> {
   if (caller.modelLimits && !caller.modelLimits.has(body.model)) {
     throw new RelayError(403, msg('relay.modelNotForKey', { model: body.model }), 'model_not_allowed');
   }
@@ -134,23 +146,22 @@ async function admit({ app, request, endpoint, caller, body, cancel }: RelayCall
       throw error;
     },
   );
-  // Values at hand cost no turn of the microtask queue: the channels are indexed, and nearly no call
-  // is counted by a limit.
-  const candidates = found instanceof Promise ? await found : found;
-  const price = priceFor(app.settings, body.model, caller.group, caller.acceptUnsetRatio);
-  const first: ModelStep = { model: body.model, candidates, price };
-  const names = {
-    model: body.model,
-    requestId: request.id,
-    estimate: estimateCost(app, endpoint, body, price),
-  };
-  const admitted = admitCall(app, caller, names);
-  const admission = admitted instanceof Promise ? await admitted : admitted;
-  if (cancel.clientGone) {
-    admission.finish(NOT_SERVED);
-    throw clientGone();
-  }
-  return { first, names, admission };
+  return thenNow(found, (candidates) => {
+    const price = priceFor(app.settings, body.model, caller.group, caller.acceptUnsetRatio);
+    const first: ModelStep = { model: body.model, candidates, price };
+    const names = {
+      model: body.model,
+      requestId: request.id,
+      estimate: estimateCost(app, endpoint, body, price),
+    };
+    return thenNow(admitCall(app, caller, names), (admission) => {
+      if (cancel.clientGone) {
+        admission.finish(NOT_SERVED);
+        throw clientGone();
+      }
+      return { first, names, admission };
+    });
+  });
 }
 
 /**
@@ -176,7 +187,8 @@ async function answer(
     const status = route.failure.status === 500 ? 502 : route.failure.status;
     if (!success) throw upstreamFailure(status, route.failure);
     const served = route.step.model === body.model ? body : { ...body, model: route.step.model };
-    delivered = await deliverAnswer(request, reply, endpoint, served, success, startedAt);
+    const delivering = deliverAnswer(request, reply, endpoint, served, success, startedAt);
+    delivered = delivering instanceof Promise ? await delivering : delivering;
   } catch (error) {
     discardAnswer(success?.response);
     releaseChannel();

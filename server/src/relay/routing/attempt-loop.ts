@@ -156,7 +156,8 @@ async function tryModel(routing: Routing, step: ModelStep): Promise<RouteResult 
       return release;
     });
   for (let attempt = 0; attempt < routing.attempts && !cancel.clientGone; attempt++) {
-    const free = await chooseFreeChannel(candidates, triedHere, attempt, hold, admit);
+    const choice = chooseFreeChannel(candidates, triedHere, attempt, hold, admit);
+    const free = choice instanceof Promise ? await choice : choice;
     if (!free.channel) {
       if (free.allFull && tried.length === 0 && model === body.model) throw channelsFull(app, caller, call);
       break;

@@ -185,7 +185,10 @@ async function attemptOn(call: AttemptCall): Promise<Success | Failure> {
   if ('status' in prepared) return prepared;
   const response = await send(call, prepared, signal);
   if ('status' in response) return response;
-  if (response.statusCode < 400) return answered(call, prepared, response);
+  if (response.statusCode < 400) {
+    const result = answered(call, prepared, response);
+    return result instanceof Promise ? await result : result;
+  }
   const text = await readErrorText(response);
   // The family reads its own error shape; the site's retry and disable rules apply on top.
   const { family } = prepared;
@@ -288,26 +291,34 @@ const answerFailed = (error: unknown): Failure => ({
 /** A call not streamed is answered whole (speech excepted: its audio goes out as it comes). */
 const readWhole = (body: RelayBody, endpoint: Endpoint) => !body.stream && endpoint.kind !== 'speech';
 
-/** An answer the upstream gave with success: a stream once its first event came, else held if its family looks inside. */
-async function answered(
+/**
+ * An answer the upstream gave with success: a stream once its first event came, else held if its
+ * family looks inside; at once for an answer read whole that no family looks into.
+ */
+function answered(
   { app, body, channel, cancel, arrived }: AttemptCall,
   { family, format, upstreamModel }: Prepared,
   response: UpstreamAnswer,
-): Promise<Success | Failure> {
-  let held: HeldAnswer;
+): NowOrLater<Success | Failure> {
+  const broke = (error: unknown): Failure => (cancel.clientGone ? CLIENT_GONE : answerFailed(error));
+  const judged = (held: HeldAnswer): NowOrLater<Success | Failure> => {
+    if (held.failure) return failed(app, channel, held.failure.status, held.failure.error);
+    const whole = held.bytes ? { ...response, body: undefined, bytes: held.bytes } : response;
+    return { response: whole, channel, family, format, upstreamModel, cancel };
+  };
+  const looked = () => {
+    arrived();
+    return holdAnswer(family, response);
+  };
+  let held: NowOrLater<HeldAnswer>;
   try {
     // A stream counts as answered once its first event came (it waits in the body for delivery).
     const stream = body.stream && response.body ? streamKind(family, response) : undefined;
-    if (stream) await firstEvent(answerStream(response), stream === 'sse');
-    arrived();
-    held = await holdAnswer(family, response);
+    held = stream ? firstEvent(answerStream(response), stream === 'sse').then(looked) : looked();
   } catch (error) {
-    if (cancel.clientGone) return CLIENT_GONE;
-    return answerFailed(error);
+    return broke(error);
   }
-  if (held.failure) return failed(app, channel, held.failure.status, held.failure.error);
-  const whole = held.bytes ? { ...response, body: undefined, bytes: held.bytes } : response;
-  return { response: whole, channel, family, format, upstreamModel, cancel };
+  return held instanceof Promise ? held.then(judged, broke) : judged(held);
 }
 
 /** Whether the answer is a stream: server-sent events, or the family's own framing. */

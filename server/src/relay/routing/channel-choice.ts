@@ -58,24 +58,32 @@ export type FreeChannel =
  * order is tried instead. `allFull` says that no channel was left only because the free ones
  * were all full.
  */
-export async function chooseFreeChannel(
+export function chooseFreeChannel(
   candidates: RoutableChannel[],
   tried: readonly number[],
   attempt: number,
   hold: (channel: RoutableChannel) => NowOrLater<(() => void) | null>,
   admit: (channel: RoutableChannel) => boolean = () => true,
-): Promise<FreeChannel> {
+): NowOrLater<FreeChannel> {
   const skip = new Set(tried);
   let full = false;
-  for (let channel = chooseChannel(candidates, skip, attempt); channel;) {
-    skip.add(channel.id);
-    if (admit(channel)) {
+  // At once while every slot answers at once (no cap, or a cap counted here); else from there on, later.
+  const from = (channel: RoutableChannel | undefined): NowOrLater<FreeChannel> => {
+    for (; channel; channel = chooseChannel(candidates, skip, attempt)) {
+      skip.add(channel.id);
+      if (!admit(channel)) continue;
       const held = hold(channel);
-      const release = held instanceof Promise ? await held : held;
-      if (release) return { channel, release };
+      const picked = channel;
+      if (held instanceof Promise) return held.then((release) => took(picked, release));
+      if (held) return { channel, release: held };
       full = true;
     }
-    channel = chooseChannel(candidates, skip, attempt);
-  }
-  return { channel: undefined, allFull: full };
+    return { channel: undefined, allFull: full };
+  };
+  const took = (channel: RoutableChannel, release: (() => void) | null): NowOrLater<FreeChannel> => {
+    if (release) return { channel, release };
+    full = true;
+    return from(chooseChannel(candidates, skip, attempt));
+  };
+  return from(chooseChannel(candidates, skip, attempt));
 }

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ChunkStream } from '../../net/chunk-stream.ts';
+import type { NowOrLater } from '../../cache/now-or-later.ts';
 
 /**
  * What an upstream answered: its status and headers, and its body, either still to read as it
@@ -13,11 +14,14 @@ export interface UpstreamAnswer {
   bytes?: Buffer;
 }
 
-/** The whole body: as read already, or read now to its end. */
-export async function answerBytes(answer: UpstreamAnswer): Promise<Buffer> {
-  if (answer.bytes) return answer.bytes;
+/** The whole body: as read already (at once), or read now to its end. */
+export function answerBytes(answer: UpstreamAnswer): NowOrLater<Buffer> {
+  return answer.bytes ?? readToEnd(answer.body!);
+}
+
+async function readToEnd(body: ChunkStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of answer.body!) chunks.push(chunk);
+  for await (const chunk of body) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 

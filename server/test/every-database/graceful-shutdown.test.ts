@@ -78,11 +78,19 @@ describe.skipIf(databaseUnavailable() || !fixturesAvailable)('graceful shutdown 
     return { gateway, exit };
   }
 
-  /** Waits until the node no longer takes a new call (answered 503, or its connection refused). */
+  /**
+   * Waits until the node no longer takes a new call (answered 503, or its connection refused or
+   * never served). A connection the cluster primary accepts while its last worker closes can be
+   * left unserved for good (node's round-robin handle queues it for a worker that is gone), so a
+   * probe that gets no answer in a few seconds is taken as refused, not awaited for ever.
+   */
   async function untilClosing(gateway: SpawnedGateway, key: string) {
     await waitFor(
       () =>
-        fetch(`${gateway.url}/v1/models`, { headers: { authorization: `Bearer ${key}` } }).then(
+        fetch(`${gateway.url}/v1/models`, {
+          headers: { authorization: `Bearer ${key}` },
+          signal: AbortSignal.timeout(3_000),
+        }).then(
           (answer) => answer.status,
           () => 0,
         ),

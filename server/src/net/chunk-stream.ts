@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { AbortLink, dispatchRequest, type OutboundRequest } from './outbound-request.ts';
+import { dispatchRequest, type AbortLink, type OutboundRequest } from './outbound-request.ts';
 
 /** Bytes waiting unread beyond which the upstream's socket is paused until the reader catches up. */
 const HIGH_WATER = 64 * 1024;
@@ -138,12 +138,10 @@ export function openStream(
   url: string,
   request: OutboundRequest,
 ): Promise<StreamedAnswer> {
-  const { signal } = request;
-  if (signal?.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise((resolve, reject) => {
-    const body = new ChunkStream(new AbortLink(signal));
+  return dispatchRequest<StreamedAnswer>(dispatcher, url, request, (link, resolve, reject) => {
+    const body = new ChunkStream(link);
     let answered = false;
-    const handler: Dispatcher.DispatchHandler = {
+    return {
       onRequestStart: (controller) => body.started(controller),
       onResponseStart(_controller, statusCode, headers) {
         answered = true;
@@ -157,11 +155,5 @@ export function openStream(
         if (!answered) reject(error);
       },
     };
-    try {
-      dispatchRequest(dispatcher, url, request, handler);
-    } catch (error) {
-      body.finished(error as Error);
-      reject(error as Error);
-    }
   });
 }

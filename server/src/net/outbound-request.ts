@@ -12,24 +12,40 @@ export interface OutboundRequest {
   onHeaders?: () => void;
 }
 
-/** Dispatches `request` to `url` with `handler`; throws at once what dispatch throws (a bad header). */
-export function dispatchRequest(
+/**
+ * Dispatches `request` to `url` with the handler `handle` makes, answering what that handler
+ * resolves: never sent when the signal was aborted already, and rejected with what dispatch throws
+ * at once (a bad header). The handler hands its controller to `link` (see AbortLink).
+ */
+export function dispatchRequest<T>(
   dispatcher: Dispatcher,
   url: string,
   request: OutboundRequest,
-  handler: Dispatcher.DispatchHandler,
-): void {
-  const target = new URL(url);
-  dispatcher.dispatch(
-    {
-      origin: target.origin,
-      path: target.pathname + target.search,
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-    },
-    handler,
-  );
+  handle: (
+    link: AbortLink,
+    resolve: (answer: T) => void,
+    reject: (error: Error) => void,
+  ) => Dispatcher.DispatchHandler,
+): Promise<T> {
+  const { signal } = request;
+  if (signal?.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise((resolve, reject) => {
+    const link = new AbortLink(signal);
+    try {
+      const target = new URL(url);
+      const options: Dispatcher.DispatchOptions = {
+        origin: target.origin,
+        path: target.pathname + target.search,
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+      };
+      dispatcher.dispatch(options, handle(link, resolve, reject));
+    } catch (error) {
+      link.finished();
+      reject(error as Error);
+    }
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { AbortLink, dispatchRequest, type OutboundRequest } from './outbound-request.ts';
+import { dispatchRequest, type OutboundRequest } from './outbound-request.ts';
 
 /** An HTTP answer read to its end: what a call that is not streamed gets. */
 export interface WholeAnswer {
@@ -21,15 +21,12 @@ export function readWhole(
   url: string,
   request: OutboundRequest,
 ): Promise<WholeAnswer> {
-  const { signal } = request;
-  if (signal?.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise((resolve, reject) => {
+  return dispatchRequest<WholeAnswer>(dispatcher, url, request, (link, resolve, reject) => {
     const chunks: Buffer[] = [];
     let length = 0;
     let statusCode = 0;
     let headers: IncomingHttpHeaders = {};
-    const link = new AbortLink(signal);
-    const handler: Dispatcher.DispatchHandler = {
+    return {
       onRequestStart: (controller) => link.started(controller),
       onResponseStart(_controller, status, answered) {
         statusCode = status;
@@ -50,11 +47,5 @@ export function readWhole(
         reject(error);
       },
     };
-    try {
-      dispatchRequest(dispatcher, url, request, handler);
-    } catch (error) {
-      link.finished();
-      reject(error as Error);
-    }
   });
 }

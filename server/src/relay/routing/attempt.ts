@@ -52,7 +52,7 @@ async function readErrorText(response: UpstreamAnswer): Promise<string> {
   let text = '';
   const body = answerStream(response);
   for await (const chunk of body) {
-    text += (chunk as Buffer).toString('utf8');
+    text += chunk.toString('utf8');
     if (text.length > MAX_ERROR_BODY) {
       body.destroy();
       break;

@@ -17,6 +17,7 @@ import { logOutboxTable } from './migrations/012-log-outbox.ts';
 import { logDatabaseMigrations } from './migrations/log-database.ts';
 import { reserveRoutines } from './migrations/013-reserve-routines.ts';
 import { reservePerWallet } from './migrations/014-reserve-per-wallet.ts';
+import { fewerWriteIndexes } from './migrations/015-fewer-write-indexes.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -35,6 +36,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '012-log-outbox': logOutboxTable(dialect),
     '013-reserve-routines': reserveRoutines(dialect),
     '014-reserve-per-wallet': reservePerWallet(dialect),
+    '015-fewer-write-indexes': fewerWriteIndexes(dialect),
   };
 }
 

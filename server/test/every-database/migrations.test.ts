@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { ensureRootUser } from '../../src/bootstrap.ts';
@@ -56,6 +57,7 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
       '012-log-outbox',
       '013-reserve-routines',
       '014-reserve-per-wallet',
+      '015-fewer-write-indexes',
     ]);
     expect(await migrateToLatest(store)).toEqual([]);
     const tables = (await store.db.introspection.getTables()).map((table) => table.name);
@@ -74,6 +76,17 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
     ]) {
       expect(columns).toContain(column);
     }
+  });
+
+  it('keeps the indexes the queries use and none a call pays for in vain', async () => {
+    const logs = await indexNames(store, 'logs');
+    expect(logs).toContain('idx_logs_model_name_username');
+    expect(logs).toContain('idx_logs_user_id_created_at_id');
+    expect(logs).not.toContain('idx_logs_model_name');
+    const reservations = await indexNames(store, 'reservations');
+    expect(reservations).toContain('idx_reservations_node_id');
+    expect(reservations).not.toContain('idx_reservations_user_id');
+    expect(reservations).not.toContain('idx_reservations_token_id');
   });
 
   it('creates root only on the first start, with the initial access token and API token', async () => {
@@ -101,6 +114,18 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
     });
   });
 });
+
+/** The names of a table's indexes, as its engine lists them. */
+async function indexNames(store: Store, table: string): Promise<string[]> {
+  const query =
+    store.dialect === 'sqlite'
+      ? sql<{ name: string }>`select name from pragma_index_list(${table})`
+      : store.dialect === 'postgres'
+        ? sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table}`
+        : sql<{ name: string }>`select distinct index_name as name from information_schema.statistics
+            where table_schema = database() and table_name = ${table}`;
+  return (await query.execute(store.db)).rows.map((row) => row.name);
+}
 
 describe.skipIf(databaseUnavailable())('INITIAL_ROOT_ACCESS_TOKEN through the server', () => {
   it('lets a script use the console API with the configured token from the first start', async () => {

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:profile -- sse|json [seconds] [sqlite|postgres|mysql]`: loads one gateway
- * (WORKERS=1) at 50 connections under `node --cpu-prof` and prints where its CPU went, by function
+ * `npm run bench:profile -- sse|json [seconds] [sqlite|postgres|mysql] [connections]`: loads one
+ * gateway (WORKERS=1) at 50 connections (or as many as given; 1 shows the path of a lone call) under `node --cpu-prof` and prints where its CPU went, by function
  * (self time) and by package. The profile is kept under bench/results/profiles/ for Chrome DevTools
  * or speedscope. On PostgreSQL or MySQL the gateway runs on a fresh database of its own (see
  * databases.ts) behind a proxy that counts its round trips to the database per answered call.
@@ -37,6 +37,11 @@ const seconds = Number(process.argv[3] ?? 10);
 const database = (process.argv[4] ?? 'sqlite') as ServerDb | 'sqlite';
 if (!['sqlite', 'postgres', 'mysql'].includes(database)) {
   console.error(`bench:profile: the database is sqlite, postgres or mysql, not "${database}"`);
+  process.exit(2);
+}
+const connections = Number(process.argv[5] ?? 50);
+if (!Number.isInteger(connections) || connections < 1) {
+  console.error(`bench:profile: the connections are a whole number from 1, not "${process.argv[5]}"`);
   process.exit(2);
 }
 const profileDir = join(ROOT_DIR, 'bench', 'results', 'profiles', `${mode}-${database}-${Date.now()}`);
@@ -114,7 +119,7 @@ async function main(): Promise<void> {
     await server?.counter.quiet();
     const turnsBefore = server?.counter.turns ?? 0;
     loadWindow.from = monotonicUs();
-    const numbers = await loadRun(target, mode, seconds);
+    const numbers = await loadRun(target, mode, seconds, connections);
     loadWindow.to = monotonicUs();
     console.log(
       `${mode} on ${database}: ${numbers.answered} answered, ${numbers.rps.toFixed(0)} req/s, ${numbers.errors} errors`,

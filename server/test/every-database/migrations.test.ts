@@ -82,7 +82,8 @@ describe.skipIf(databaseUnavailable())('migrations and first start', () => {
     const logs = await indexNames(store, 'logs');
     expect(logs).toContain('idx_logs_model_name_username');
     expect(logs).toContain('idx_logs_user_id_created_at_id');
-    expect(logs).not.toContain('idx_logs_model_name');
+    for (const dropped of ['idx_logs_model_name', 'idx_logs_user_id_id', 'idx_logs_token_id'])
+      expect(logs).not.toContain(dropped);
     const reservations = await indexNames(store, 'reservations');
     expect(reservations).toContain('idx_reservations_node_id');
     expect(reservations).not.toContain('idx_reservations_user_id');

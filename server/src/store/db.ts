@@ -8,6 +8,7 @@ import { dialectOf, sqliteFileOf, type DialectName } from './dialect.ts';
 import { mysqlDialect } from './mysql-dialect.ts';
 import { postgresDialect } from './pg-dialect.ts';
 import type { Database } from './schema.ts';
+import { SQLITE_BUSY_TIMEOUT_MS } from './sqlite-write-lock.ts';
 
 export type Db = Kysely<Database>;
 
@@ -46,9 +47,10 @@ function openSqlite(path: string): SQLite.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   // WAL lets readers go on while one writer commits; the busy timeout waits out a concurrent writer
-  // (another process on the same file) instead of failing with SQLITE_BUSY.
+  // (another process on the same file) instead of failing with SQLITE_BUSY. The hot writes wait
+  // without it, with the event loop free (see sqlite-write-lock.ts).
   database.pragma('journal_mode = WAL');
-  database.pragma('busy_timeout = 10000');
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   database.pragma('synchronous = NORMAL');
   return database;
 }

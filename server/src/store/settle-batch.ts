@@ -13,6 +13,7 @@ import {
   type WalletMove,
 } from './settle-writers.ts';
 import { nowSeconds } from './users.ts';
+import { beginWhenFree } from './sqlite-write-lock.ts';
 
 export interface Settlement {
   /** The reservation this settlement ends (see quota.ts); empty for a call that reserved nothing. */
@@ -69,7 +70,7 @@ export async function settleBatch(
   if (sqlite) {
     // Hold Kysely's one connection, so no other transaction can be open while ours runs.
     return store.db.connection().execute(async () => {
-      sqlite.exec('BEGIN IMMEDIATE');
+      await beginWhenFree(sqlite);
       try {
         const result = await settleWith(sqliteWriter(store, sqlite), settlements);
         sqlite.exec('COMMIT');

@@ -3,6 +3,7 @@ import type { Store } from './db.ts';
 import type { Reservation, ReserveOutcome } from './reserve-outcome.ts';
 import { sqliteBalances } from './sqlite-balances.ts';
 import { preparedOnce } from './sqlite-statements.ts';
+import { writeTransaction } from './sqlite-write-lock.ts';
 import { nowSeconds } from './users.ts';
 
 const statementsFor = preparedOnce((db: SQLite.Database) => ({
@@ -77,28 +78,11 @@ interface Waiting {
 }
 const waitingFor = new WeakMap<SQLite.Database, Waiting[]>();
 
-/**
- * Runs `work` in one SQLite write transaction; its statements run synchronously, in microseconds.
- * With no transaction open on the connection it runs at once: none can begin before it ends.
- * Otherwise (a Kysely transaction is awaiting between its statements) it waits for Kysely's single
- * connection, as every transaction does.
- */
-function inTransaction<T>(store: Store, work: (db: SQLite.Database) => T): Promise<T> {
-  const db = store.sqlite!;
-  const run = () => db.transaction(() => work(db)).immediate();
-  if (db.inTransaction) return store.db.connection().execute(async () => run());
-  try {
-    return Promise.resolve(run());
-  } catch (error) {
-    return Promise.reject(error as Error);
-  }
-}
-
 /** Writes every reservation that arrived since the last turn of the event loop, in one commit. */
 async function commitWaiting(store: Store, waiting: Waiting[]): Promise<void> {
   const batch = waiting.splice(0);
   try {
-    const outcomes = await inTransaction(store, (db) =>
+    const outcomes = await writeTransaction(store, (db) =>
       reserveBatchFor(db)(
         batch.map((entry) => entry.reservation),
         nowSeconds(),
@@ -135,7 +119,7 @@ interface StoredReservation {
 
 /** refundReservation on SQLite: claim the row, give its amount back; 0 when it was already gone. */
 export function refundInSqlite(store: Store, id: string): Promise<number> {
-  return inTransaction(store, (db) => {
+  return writeTransaction(store, (db) => {
     const st = statementsFor(db);
     const row = st.find.get(id) as StoredReservation | undefined;
     if (!row || st.forget.run(id).changes !== 1) return 0;

@@ -30,16 +30,31 @@ export async function writeLogs(store: Store, rows: readonly NewLog[], db: Db = 
   if (rows.length === 0) return;
   const now = nowSeconds();
   const apart = store.logs.apart;
-  const [table, columns] = apart ? OUTBOX : LOGS;
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const part = rows.slice(start, start + ROWS_PER_STATEMENT);
-    // The statement's text and values built directly: Kysely's query tree for a batch of a few
-    // hundred rows cost more than the rest of the settlement (measured on PostgreSQL).
-    const text = insertText(store.dialect, table, columns, part.length);
-    const values = part.flatMap((row) => logValues(row, now, apart));
-    await db.executeQuery(CompiledQuery.raw(text, values));
-  }
+  const target = apart ? OUTBOX : LOGS;
+  const values = rows.map((row) => logValues(row, now, apart));
+  // The statements' text and values built directly: Kysely's query tree for a batch of a few
+  // hundred rows cost more than the rest of the settlement (measured on PostgreSQL).
+  for (const query of logInserts(store.dialect, target, values)) await db.executeQuery(query);
   if (apart && db === store.db) store.logs.onQueued();
+}
+
+/**
+ * The inserts of these rows' values. On PostgreSQL one statement of one array per column, whatever
+ * the rows: a multi-row VALUES list of a few hundred rows was parsed and planned anew each batch,
+ * which cost PostgreSQL more than inserting them (measured: its CPU per logged call 35 -> 15 µs).
+ * Elsewhere a few hundred rows per statement, under every dialect's parameter limit.
+ */
+function logInserts(dialect: DialectName, [table, columns]: Target, values: unknown[][]): CompiledQuery[] {
+  if (dialect === 'postgres') {
+    const arrays = columns.map((_, i) => values.map((row) => row[i]));
+    return [CompiledQuery.raw(unnestInsert(table, columns), arrays)];
+  }
+  const queries: CompiledQuery[] = [];
+  for (let start = 0; start < values.length; start += ROWS_PER_STATEMENT) {
+    const part = values.slice(start, start + ROWS_PER_STATEMENT);
+    queries.push(CompiledQuery.raw(insertText(dialect, table, columns, part.length), part.flat()));
+  }
+  return queries;
 }
 
 /** The log database's side of a move: outbox rows as log rows, in the mover's transaction there. */
@@ -125,6 +140,27 @@ function insertText(
   const values: string[] = [];
   for (let i = 0; i < rows; i++) values.push(`(${columns.map(placeholder).join(', ')})`);
   return `${verb} ${quote(table)} (${columns.map(quote).join(', ')}) VALUES ${values.join(', ')}`;
+}
+
+/** PostgreSQL's type of each log column that is not text (the others go as text arrays). */
+const PG_TYPES: Partial<Record<string, string>> = {
+  user_id: 'bigint',
+  created_at: 'bigint',
+  type: 'integer',
+  quota: 'bigint',
+  prompt_tokens: 'bigint',
+  completion_tokens: 'bigint',
+  use_time: 'integer',
+  is_stream: 'boolean',
+  channel_id: 'bigint',
+  token_id: 'bigint',
+};
+
+/** One row per element of the arrays, one array per column: `$n` is column n's values. */
+function unnestInsert(table: string, columns: readonly string[]): string {
+  const arrays = columns.map((column, i) => `$${i + 1}::${PG_TYPES[column] ?? 'text'}[]`);
+  const names = columns.map((column) => `"${column}"`).join(', ');
+  return `INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${arrays.join(', ')})`;
 }
 
 interface Inserts {

@@ -143,7 +143,7 @@ function insertText(
 }
 
 /** PostgreSQL's type of each log column that is not text (the others go as text arrays). */
-const PG_TYPES: Partial<Record<string, string>> = {
+const PG_TYPES: Partial<Record<(typeof LOG_COLUMNS)[number], string>> = {
   user_id: 'bigint',
   created_at: 'bigint',
   type: 'integer',
@@ -158,7 +158,9 @@ const PG_TYPES: Partial<Record<string, string>> = {
 
 /** One row per element of the arrays, one array per column: `$n` is column n's values. */
 function unnestInsert(table: string, columns: readonly string[]): string {
-  const arrays = columns.map((column, i) => `$${i + 1}::${PG_TYPES[column] ?? 'text'}[]`);
+  const arrays = columns.map(
+    (column, i) => `$${i + 1}::${PG_TYPES[column as keyof typeof PG_TYPES] ?? 'text'}[]`,
+  );
   const names = columns.map((column) => `"${column}"`).join(', ');
   return `INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${arrays.join(', ')})`;
 }

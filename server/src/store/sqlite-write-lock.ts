@@ -94,21 +94,19 @@ function writeIfFree<T>(db: SQLite.Database, work: (db: SQLite.Database) => T): 
  */
 export function writeTransaction<T>(store: Store, work: (db: SQLite.Database) => T): Promise<T> {
   const db = store.sqlite!;
+  const tryNow = () => (db.inTransaction ? LOCK_TAKEN : writeIfFree(db, work));
+  let result: T | typeof LOCK_TAKEN;
   try {
-    const result = db.inTransaction ? LOCK_TAKEN : writeIfFree(db, work);
-    if (result !== LOCK_TAKEN) return Promise.resolve(result);
+    result = tryNow();
   } catch (error) {
     return Promise.reject(error as Error);
   }
-  let result: T;
+  if (result !== LOCK_TAKEN) return Promise.resolve(result);
   const take = async () => {
     // A transaction of Kysely's awaits between its statements: wait for its one connection.
     if (db.inTransaction) await store.db.connection().execute(async () => {});
-    if (db.inTransaction) return false;
-    const outcome = writeIfFree(db, work);
-    if (outcome === LOCK_TAKEN) return false;
-    result = outcome;
-    return true;
+    result = tryNow();
+    return result !== LOCK_TAKEN;
   };
-  return untilTaken(take).then(() => result);
+  return untilTaken(take).then(() => result as T);
 }
